@@ -1,0 +1,108 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { PROFILE_PHOTO_MAX_BYTES } from '@chairline/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.js';
+import type { Database } from './db/database.js';
+import { registerAccessControl } from './http/access.js';
+import { registerErrorHandling, tooManyRequests } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
+import { createMailer, type Mailer } from './modules/auth/mailer.js';
+import { TokenService } from './modules/auth/tokens.js';
+import { plansRoutes } from './modules/plans/plans-routes.js';
+import './http/types.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  /** false for silence (tests); otherwise pino options. */
+  logger?: boolean | { level: string };
+  mailer?: Mailer;
+  googleCerts?: GoogleCertsSource;
+  rateLimits?: Partial<RateLimits>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    tokens: TokenService;
+    auth: AuthService;
+    mailer: Mailer;
+    rateLimits: RateLimits;
+    uploadsDir: string;
+  }
+}
+
+const API_BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limit
+
+/** Builds the whole HTTP application around a database; the server entry only listens. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: API_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    disableRequestLogging: options.logger === false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlMinutes, config.refreshTokenTtlDays);
+  const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
+  const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, options.googleCerts) : null;
+  const uploadsDir = join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('tokens', tokens);
+  app.decorate('mailer', mailer);
+  app.decorate('auth', new AuthService(db, tokens, mailer, config, google));
+  app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
+  app.decorate('uploadsDir', uploadsDir);
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+  await app.register(multipart, {
+    limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 },
+    throwFileSizeLimit: true,
+  });
+  await registerOpenApi(app, config.publicUrl);
+  registerAccessControl(app, db, tokens);
+
+  await app.register(
+    async (api) => {
+      api.get('/health/', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => {
+        await db.query('SELECT 1');
+        return { status: 1, response: 'ok', database: db.kind };
+      });
+      await api.register(authRoutes);
+      await api.register(plansRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  // Uploaded images, under server-made names; the API stores paths relative to the host (spec §7).
+  await app.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  return app;
+}

@@ -1,0 +1,18 @@
+import type { Action, StaffRole } from '@chairline/shared';
+import type { ErrorShape } from './errors.js';
+
+/** Who is calling, once the bearer token is checked and the membership loaded. */
+export type Principal =
+  | { kind: 'user'; userId: number; shopId: number; membershipId: number; role: StaffRole }
+  | { kind: 'affiliate'; affiliateId: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every /api route: who may call it (packages/shared canAccess). */
+    access?: Action;
+    errorShape?: ErrorShape;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}

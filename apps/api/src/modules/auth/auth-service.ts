@@ -1,0 +1,160 @@
+import type { LoginReply, SignupBody } from '@chairline/shared';
+import { MESSAGES } from '@chairline/shared';
+import type { Config } from '../../config/env.js';
+import type { Database } from '../../db/database.js';
+import { one } from '../../db/database.js';
+import { conflict, HttpError, notFound, unauthorized, unavailable } from '../../http/errors.js';
+import { loadSessionUser } from '../users/session-user.js';
+import type { GoogleVerifier } from './google.js';
+import type { Mailer } from './mailer.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { assertAvailable, createShopWithOwner, uniqueViolationMessage } from './shops-repository.js';
+import { randomToken, sha256, type TokenService } from './tokens.js';
+
+const RESET_TOKEN_TTL_MINUTES = 60;
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: TokenService,
+    private readonly mailer: Mailer,
+    private readonly config: Pick<Config, 'publicUrl'>,
+    private readonly verifyGoogle: GoogleVerifier | null,
+  ) {}
+
+  /** The login reply of spec §7 for a user that is known to exist. */
+  async sessionFor(userId: number): Promise<LoginReply> {
+    const user = await loadSessionUser(this.db, userId);
+    if (!user) throw unauthorized(MESSAGES.invalidCredentials);
+    return { ...(await this.tokens.issuePair({ kind: 'user', id: userId })), user };
+  }
+
+  async login(email: string, password: string): Promise<LoginReply> {
+    const user = await one<{ id: number; password_hash: string | null }>(
+      this.db,
+      'SELECT u.id, u.password_hash FROM users u JOIN memberships m ON m.user_id = u.id WHERE u.email = $1',
+      [email.trim().toLowerCase()],
+    );
+    if (!user) {
+      await burnPasswordCheck(password);
+      throw unauthorized(MESSAGES.invalidCredentials);
+    }
+    if (!(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.invalidCredentials);
+    return this.sessionFor(user.id);
+  }
+
+  async signup(body: SignupBody): Promise<LoginReply> {
+    await assertAvailable(this.db, body.email, body.shop_username);
+    const passwordHash = await hashPassword(body.password);
+    const { userId } = await this.createShop({
+      name: body.name,
+      email: body.email,
+      passwordHash,
+      shopName: body.shop_name,
+      shopUsername: body.shop_username,
+    });
+    return this.sessionFor(userId);
+  }
+
+  private async createShop(owner: Parameters<typeof createShopWithOwner>[1]) {
+    try {
+      return await this.db.transaction((tx) => createShopWithOwner(tx, owner));
+    } catch (err) {
+      const message = uniqueViolationMessage(err);
+      if (message) throw conflict(message);
+      throw err;
+    }
+  }
+
+  async refresh(refresh: string): Promise<{ access: string; refresh: string }> {
+    const pair = await this.tokens.rotate(refresh);
+    if (!pair) throw unauthorized(MESSAGES.refreshInvalid);
+    return pair;
+  }
+
+  logout(refresh: string | undefined): Promise<void> {
+    return refresh ? this.tokens.revokeFamilyOf(refresh) : Promise.resolve();
+  }
+
+  /**
+   * Google sign-in. An existing Google-linked account signs in; an existing password account is
+   * linked only when Google vouches for the email; a new Google user needs shop details to sign up.
+   */
+  async google(idToken: string, shop: { name?: string; username?: string }): Promise<LoginReply> {
+    if (!this.verifyGoogle) throw unavailable('Google sign-in is not set up on this server.');
+    const identity = await this.verifyGoogle(idToken);
+    if (!identity) throw unauthorized('Google login failed!');
+    const bySub = await one<{ id: number }>(this.db, 'SELECT id FROM users WHERE google_sub = $1', [identity.sub]);
+    if (bySub) return this.sessionFor(bySub.id);
+    const byEmail = await one<{ id: number; google_sub: string | null }>(
+      this.db,
+      'SELECT id, google_sub FROM users WHERE email = $1',
+      [identity.email],
+    );
+    if (byEmail) {
+      if (!identity.emailVerified || byEmail.google_sub) {
+        throw conflict('An account with this email already exists. Sign in with your password.');
+      }
+      await this.db.query('UPDATE users SET google_sub = $1, email_verified = true WHERE id = $2', [identity.sub, byEmail.id]);
+      return this.sessionFor(byEmail.id);
+    }
+    if (!shop.name || !shop.username) {
+      throw notFound('No account uses this Google email yet. Sign up to create your shop.');
+    }
+    await assertAvailable(this.db, identity.email, shop.username);
+    const { userId } = await this.createShop({
+      name: identity.name || identity.email,
+      email: identity.email,
+      passwordHash: null,
+      googleSub: identity.sub,
+      emailVerified: identity.emailVerified,
+      shopName: shop.name,
+      shopUsername: shop.username,
+    });
+    return this.sessionFor(userId);
+  }
+
+  /** Same outcome whether or not the email has an account, so it cannot be used to find accounts. */
+  async forgotPassword(email: string): Promise<void> {
+    const user = await one<{ id: number; name: string }>(this.db, 'SELECT id, name FROM users WHERE email = $1', [email]);
+    if (!user) return;
+    const token = randomToken();
+    await this.db.query(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+       VALUES ($1, $2, now() + make_interval(mins => $3))`,
+      [user.id, sha256(token), RESET_TOKEN_TTL_MINUTES],
+    );
+    const link = `${this.config.publicUrl}/reset-password/${token}`;
+    await this.mailer.send({
+      to: email,
+      subject: 'Reset your Chairline password',
+      text:
+        `Hello ${user.name || ''},\n\nSomeone asked to reset the password of your Chairline account. ` +
+        `Open this link within ${RESET_TOKEN_TTL_MINUTES} minutes to choose a new one:\n\n${link}\n\n` +
+        'If it was not you, ignore this email: your password stays as it is.\n',
+    });
+  }
+
+  /** Sets a new password with a single-use, unexpired token; every existing session is revoked. */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await this.db.transaction(async (tx) => {
+      const row = await one<{ id: number; user_id: number }>(
+        tx,
+        `UPDATE password_reset_tokens SET used_at = now()
+          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+        RETURNING id, user_id`,
+        [sha256(token)],
+      );
+      if (!row) throw new HttpError(400, MESSAGES.resetInvalid);
+      await tx.query('UPDATE users SET password_hash = $1, password_changed_at = now() WHERE id = $2', [
+        passwordHash,
+        row.user_id,
+      ]);
+      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+        row.user_id,
+      ]);
+      await this.tokens.revokeAll(tx, { kind: 'user', id: row.user_id });
+    });
+  }
+}

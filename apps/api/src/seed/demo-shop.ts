@@ -1,0 +1,170 @@
+import { subDays, subMinutes } from 'date-fns';
+import type { Database, Sql } from '../db/database.js';
+import { one } from '../db/database.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+import { createShopWithOwner } from '../modules/auth/shops-repository.js';
+
+export const DEMO_PASSWORD = 'chairline-demo';
+
+const STAFF = [
+  { name: 'Maya Brooks', email: 'manager@chairline.test', role: 'manager', inRotation: false },
+  { name: 'Marcus Reed', email: 'marcus@chairline.test', role: 'employee', inRotation: true },
+  { name: 'Jay Kim', email: 'jay@chairline.test', role: 'employee', inRotation: true },
+  { name: 'Andre Silva', email: 'andre@chairline.test', role: 'employee', inRotation: true },
+] as const;
+
+const SERVICES = [
+  ['Haircut', 30, 3000],
+  ['Skin fade', 45, 4000],
+  ['Beard trim', 15, 1500],
+  ['Kids cut', 25, 2200],
+  ['Line-up', 10, 1000],
+] as const;
+
+const CUSTOMERS = [
+  ['Luis Ortega', '+1 718 555 0101'],
+  ['Sam Patel', '+1 718 555 0102'],
+  ['Chris Young', '+1 718 555 0103'],
+  ['Dev Howard', '+1 718 555 0104'],
+  ['Tom Nguyen', '+1 718 555 0105'],
+  ['Omar Farah', '+1 718 555 0106'],
+] as const;
+
+async function insertId(sql: Sql, text: string, params: unknown[]): Promise<number> {
+  const row = await one<{ id: number }>(sql, text, params);
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+/**
+ * On first start (no shop at all) makes the demo shop `demo`: an owner, a manager, three barbers,
+ * services, customers, a few past tickets and invoices. Returns the logins, or null if skipped.
+ */
+export async function seedDemoShop(db: Database, now = new Date()) {
+  const anyShop = await one(db, 'SELECT 1 FROM shops LIMIT 1');
+  if (anyShop) return null;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const { shopId } = await createShopWithOwner(tx, {
+      name: 'Darnell Owens',
+      email: 'admin@chairline.test',
+      passwordHash,
+      shopName: 'Fade Factory',
+      shopUsername: 'demo',
+      timezone: 'America/New_York',
+    });
+    await tx.query(
+      `UPDATE shops SET address = '214 Court Street, Brooklyn, NY 11201', phone_number = '+1 718 555 0199',
+              bluetick = true WHERE id = $1`,
+      [shopId],
+    );
+    // The demo runs on a paid plan so its three barbers fit.
+    await tx.query(
+      `UPDATE subscriptions SET status = 'active', trial_ends_at = NULL,
+              current_period_end = $2::timestamptz + interval '30 days',
+              plan_id = (SELECT id FROM plans WHERE code = 'pro-monthly')
+        WHERE shop_id = $1`,
+      [shopId, now],
+    );
+    // The owner runs the front desk; barbers take turns.
+    await tx.query(
+      'UPDATE barbers SET in_rotation = false, position = NULL, status = $2 WHERE shop_id = $1',
+      [shopId, 'off'],
+    );
+    const barberIds: number[] = [];
+    for (const s of STAFF) {
+      const userId = await insertId(
+        tx,
+        'INSERT INTO users (email, name, phone_no, password_hash, booking_url) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [s.email, s.name, '+1 718 555 01' + (10 + barberIds.length), passwordHash, s.role === 'employee' ? 'https://booksy.com/' : ''],
+      );
+      const membershipId = await insertId(
+        tx,
+        'INSERT INTO memberships (shop_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
+        [shopId, userId, s.role],
+      );
+      const barberId = await insertId(
+        tx,
+        `INSERT INTO barbers (shop_id, membership_id, name, email, booking_url, percentage, in_rotation, position, status)
+         VALUES ($1, $2, $3, $4, $5, 40, $6, $7, $8) RETURNING id`,
+        [
+          shopId,
+          membershipId,
+          s.name,
+          s.email,
+          s.role === 'employee' ? 'https://booksy.com/' : '',
+          s.inRotation,
+          s.inRotation ? barberIds.length : null,
+          s.inRotation ? 'available' : 'off',
+        ],
+      );
+      if (s.inRotation) barberIds.push(barberId);
+    }
+    const serviceIds: number[] = [];
+    for (const [name, minutes, cents] of SERVICES) {
+      serviceIds.push(
+        await insertId(
+          tx,
+          'INSERT INTO services (shop_id, name, estimated_minutes, price_cents) VALUES ($1, $2, $3, $4) RETURNING id',
+          [shopId, name, minutes, cents],
+        ),
+      );
+    }
+    const customerIds: number[] = [];
+    for (const [name, phone] of CUSTOMERS) {
+      customerIds.push(
+        await insertId(tx, 'INSERT INTO customers (shop_id, name, phone) VALUES ($1, $2, $3) RETURNING id', [
+          shopId,
+          name,
+          phone,
+        ]),
+      );
+    }
+    // Served tickets over the last days, each with an invoice.
+    for (let i = 0; i < 12; i++) {
+      const customer = i % customerIds.length;
+      const barberId = barberIds[i % barberIds.length];
+      const serviceIndex = i % SERVICES.length;
+      const checkedIn = subMinutes(subDays(now, 1 + (i % 6)), 60 * (i % 5));
+      const ticketId = await insertId(
+        tx,
+        `INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, barber_id, status, source,
+                                     checked_in_at, called_at, started_at, completed_at, ended_at)
+         VALUES ($1, $2, $3, $4, NULL, $5, 'done', $6, $7, $8, $8, $9, $9) RETURNING id`,
+        [
+          shopId,
+          `demo-ticket-${i}`,
+          customerIds[customer],
+          CUSTOMERS[customer]?.[0],
+          barberId,
+          i % 3 === 0 ? 'kiosk' : 'online',
+          checkedIn,
+          new Date(checkedIn.getTime() + 12 * 60_000),
+          new Date(checkedIn.getTime() + 45 * 60_000),
+        ],
+      );
+      await tx.query('INSERT INTO walkin_ticket_services (ticket_id, service_id) VALUES ($1, $2)', [
+        ticketId,
+        serviceIds[serviceIndex],
+      ]);
+      const invoiceId = await insertId(
+        tx,
+        `INSERT INTO invoices (shop_id, barber_id, customer_id, walkin_ticket_id, amount_cents, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, 'paid', $6) RETURNING id`,
+        [shopId, barberId, customerIds[customer], ticketId, SERVICES[serviceIndex]?.[2], checkedIn],
+      );
+      await tx.query('INSERT INTO invoice_services (invoice_id, service_id, price_cents) VALUES ($1, $2, $3)', [
+        invoiceId,
+        serviceIds[serviceIndex],
+        SERVICES[serviceIndex]?.[2],
+      ]);
+    }
+  });
+  return {
+    password: DEMO_PASSWORD,
+    logins: [
+      { role: 'admin', email: 'admin@chairline.test' },
+      ...STAFF.map((s) => ({ role: s.role === 'employee' ? 'barber' : s.role, email: s.email })),
+    ],
+  };
+}

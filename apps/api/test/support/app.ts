@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { AppOptions } from '../../src/app.js';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config/env.js';
+import type { Database } from '../../src/db/database.js';
+import type { Mail, Mailer } from '../../src/modules/auth/mailer.js';
+import { freshDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** Emails the app sent, newest last (unless the test gives its own mailer). */
+  mails: Mail[];
+  close: () => Promise<void>;
+}
+
+/** The real application on a fresh database, in-process; HTTP through app.inject. */
+export async function startTestApp(
+  overrides: Partial<Omit<AppOptions, 'config' | 'db'>> & { env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chairline-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    PUBLIC_URL: 'http://chairline.test',
+    LOG_LEVEL: 'silent',
+    ...overrides.env,
+  });
+  const { db, drop } = await freshDatabase();
+  const mails: Mail[] = [];
+  const mailer: Mailer = overrides.mailer ?? {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const { env: _env, rateLimits, ...options } = overrides;
+  // Roomy limits by default, so factories may sign in often; rate-limit tests pass their own.
+  const roomy = { max: 10_000, timeWindow: 60_000 };
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    mailer,
+    rateLimits: { login: roomy, signup: roomy, forgotPassword: roomy, publicWrite: roomy, pin: roomy, ...rateLimits },
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    mails,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// Business constants of the product spec (§9). One place, shared by the API and the front ends.
+export const PRODUCT_NAME = 'Chairline';
+export const SUCCESS_STATUS = 1;
+export const FAILURE_STATUS = 0;
+
+export const TOKEN_REFRESH_THRESHOLD_MS = 259_200_000; // 3 days
+export const DEFAULT_CHECK_IN_LIMIT = 200;
+export const DEFAULT_BARBER_LIMIT = 2;
+export const UNLIMITED = -1;
+
+export const PROFILE_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const USAGE_ALERT_THRESHOLD_PERCENT = 80;
+export const RIBBON_MIN_TRIAL_DAYS = 2;
+
+export const PIN_LENGTH = 4;
+export const PIN_VALIDITY_MS = 300_000;
+
+export const ALERT_TIMEOUT_MS = 5000;
+export const TOAST_AUTO_CLOSE_MS = 2000;
+export const TOAST_DURATION_MS = 5000;
+
+export const POLL_SHOP_MS = 20_000;
+export const POLL_USER_MS = 20_000;
+export const POLL_NEXT_BARBER_MS = 10_000;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const DRAG_TO_CLOSE_PX = 100;
+export const QR_CODE_PX = 192;
+
+export const BASIC_PLAN_NAME = 'BASIC PLAN';
+/** Days of trial a new shop gets on the BASIC PLAN. */
+export const SIGNUP_TRIAL_DAYS = 14;
+
+/** Local storage keys (spec §3). */
+export const STORAGE_KEYS = {
+  accessToken: 'accessToken',
+  refreshToken: 'refreshToken',
+  lastTokenRefresh: 'lastTokenRefresh',
+  affiliate: 'isAffiliate',
+  marketingPopupShown: 'marketingPopupShown',
+  pinValid: 'pinValid',
+  affiliateInvite: 'affiliateInvite',
+} as const;
+
+/** Shop usernames that would collide with the product's own routes. */
+export const RESERVED_USERNAMES = [
+  'api', 'admin', 'affiliate', 'app', 'assets', 'auth', 'billing', 'dashboard', 'display', 'docs',
+  'employees', 'barbers', 'forgot-password', 'health', 'help', 'login', 'logout', 'pricing',
+  'privacy-policy', 'reset-password', 'root', 'shop', 'signup', 'static', 'store', 'support',
+  'terms-and-services', 'uploads', 'www', 'chairline',
+] as const;

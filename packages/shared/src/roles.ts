@@ -1,0 +1,38 @@
+// Who may do what (DESIGN.md §5). One pure function used by the API on every route and by
+// the front ends to decide what to show, so the two can never disagree.
+export const ROLES = ['visitor', 'employee', 'manager', 'admin', 'affiliate'] as const;
+export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES = ['employee', 'manager', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ACTIONS = {
+  /** Public shop pages, check-in, plans, sign-in endpoints. */
+  public: ['visitor', 'employee', 'manager', 'admin', 'affiliate'],
+  /** Any signed-in shop user: own profile, own session, own turn, PIN. */
+  session: ['employee', 'manager', 'admin'],
+  /** Own invoices (a barber's), and creating one. */
+  'invoices.own': ['employee', 'manager', 'admin'],
+  /** Walk-ins, rotation, appointments, customers, services. Barbers see their own tickets only. */
+  'queue.own': ['employee', 'manager', 'admin'],
+  queue: ['manager', 'admin'],
+  'back-office': ['manager', 'admin'],
+  /** Team: managers may manage barbers, admins everyone. */
+  'team.barbers': ['manager', 'admin'],
+  'team.managers': ['admin'],
+  stats: ['manager', 'admin'],
+  'invoices.all': ['manager', 'admin'],
+  billing: ['admin'],
+  settings: ['admin'],
+  subscription: ['admin'],
+  affiliate: ['affiliate'],
+} as const satisfies Record<string, readonly Role[]>;
+export type Action = keyof typeof ACTIONS;
+
+export function canAccess(role: Role, action: Action): boolean {
+  return (ACTIONS[action] as readonly Role[]).includes(role);
+}
+
+/** The spec treats any role other than admin or manager as an employee (barber). */
+export function normalizeRole(role: string | null | undefined): StaffRole {
+  return role === 'admin' || role === 'manager' ? role : 'employee';
+}

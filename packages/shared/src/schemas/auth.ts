@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { RESERVED_USERNAMES } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { email, password, personName } from './common.js';
+
+export const shopUsername = z
+  .string({ error: 'Please choose a shop username.' })
+  .trim()
+  .toLowerCase()
+  .min(3, 'The shop username must be at least 3 characters long.')
+  .max(40, 'The shop username must be at most 40 characters long.')
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/,
+    'The shop username may use only lowercase letters, digits and dashes, and must start and end with a letter or digit.',
+  )
+  .refine((v) => !(RESERVED_USERNAMES as readonly string[]).includes(v), MESSAGES.usernameReserved);
+
+export const shopName = z
+  .string({ error: 'Please enter the shop name.' })
+  .trim()
+  .min(1, 'Please enter the shop name.')
+  .max(120, 'The shop name is too long.');
+
+export const loginBody = z.object({
+  email: z.string({ error: MESSAGES.fillAllFields }).trim().min(1, MESSAGES.fillAllFields),
+  password: z.string({ error: MESSAGES.fillAllFields }).min(1, MESSAGES.fillAllFields),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const signupBody = z.object({
+  name: personName,
+  email,
+  password,
+  shop_name: shopName,
+  shop_username: shopUsername,
+});
+export type SignupBody = z.infer<typeof signupBody>;
+
+export const refreshBody = z.object({
+  refresh: z.string({ error: 'The refresh token is missing.' }).min(1, 'The refresh token is missing.'),
+});
+export const refreshReply = z.object({ access: z.string(), refresh: z.string() });
+
+export const logoutBody = z.object({ refresh: z.string().min(1).optional() });
+
+export const googleBody = z.object({
+  token: z.string({ error: 'The Google token is missing.' }).min(1, 'The Google token is missing.'),
+  /** Only when the Google account has no Chairline account yet: creates a shop for it. */
+  shop_name: shopName.optional(),
+  shop_username: shopUsername.optional(),
+});
+
+export const forgotPasswordBody = z.object({ email });
+export const resetPasswordBody = z.object({
+  token: z.string({ error: MESSAGES.resetInvalid }).min(1, MESSAGES.resetInvalid),
+  password,
+});
