@@ -1,10 +1,23 @@
-import { canAccess, type Role } from '@chairline/shared';
+import { canAccess, type Action, type Role } from '@chairline/shared';
 import type { FastifyInstance } from 'fastify';
 import { one } from '../db/database.js';
 import type { Database } from '../db/database.js';
 import type { TokenService } from '../modules/auth/tokens.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { Principal } from './types.js';
+
+/** One registered /api route and who may call it; the role × endpoint test walks this table. */
+export interface RouteRule {
+  method: string;
+  url: string;
+  access: Action;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: readonly RouteRule[];
+  }
+}
 
 async function loadPrincipal(db: Database, tokens: TokenService, header: string | undefined): Promise<Principal | null> {
   if (!header?.startsWith('Bearer ')) return null;
@@ -34,10 +47,15 @@ export function roleOf(principal: Principal | null): Role {
  */
 export function registerAccessControl(app: FastifyInstance, db: Database, tokens: TokenService) {
   app.decorateRequest('principal', null);
+  const table: RouteRule[] = [];
+  app.decorate('routeTable', table);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} has no access rule (config.access).`);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} has no access rule (config.access).`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') table.push({ method, url: route.url, access });
     }
   });
 
