@@ -51,7 +51,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: API_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    disableRequestLogging: options.logger === false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
