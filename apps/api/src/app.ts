@@ -12,6 +12,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
+import { affiliatesRoutes } from './modules/affiliates/affiliates-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
@@ -90,6 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(authRoutes);
       await api.register(plansRoutes);
+      await api.register(affiliatesRoutes);
     },
     { prefix: '/api' },
   );
