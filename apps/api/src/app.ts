@@ -13,6 +13,8 @@ import { registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates-routes.js';
+import { customersRoutes } from './modules/customers/customers-routes.js';
+import { servicesRoutes } from './modules/services/services-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
@@ -92,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(plansRoutes);
       await api.register(affiliatesRoutes);
+      await api.register(servicesRoutes);
+      await api.register(customersRoutes);
     },
     { prefix: '/api' },
   );

@@ -19,8 +19,17 @@ const roleOf: Record<keyof typeof callers, Role> = {
   affiliate: 'affiliate',
   otherShopAdmin: 'admin',
 };
-/** Path parameters → a value naming an object that belongs to shop A. */
+/**
+ * For each resource with an `:id` in its path, an object of shop A (made in beforeAll); for other
+ * path parameters, a value. A new parameterised route fails here until it gets an entry.
+ */
 let objectIds: Record<string, string>;
+let paramValues: Record<string, string>;
+/** Valid bodies for write routes with an `:id`, so the 404 is about the object, not the body. */
+const sampleBodies: Record<string, object> = {
+  'PUT /api/services/:id/': { name: 'Cut', estimated_minutes: 30, price: 20 },
+  'PUT /api/customers/:id/': { name: 'Pat Doe' },
+};
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -41,14 +50,27 @@ beforeAll(async () => {
     affiliate: await t.app.tokens.signAccess({ kind: 'affiliate', id: affiliate?.id ?? 0 }),
     otherShopAdmin: shopB.admin.access,
   };
-  objectIds = { id: String(barber.barberId), token: unique('no-such-ticket-') };
+  const post = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${shopA.admin.access}` }, payload });
+    return String(res.json().response.id);
+  };
+  objectIds = {
+    '/api/services/': await post('/api/services/', { name: 'Cut', estimated_minutes: 30, price: 20 }),
+    '/api/customers/': await post('/api/customers/', { name: 'Pat Doe' }),
+    '/api/barbers/': String(barber.barberId),
+    '/api/team/team-members/': String(barber.barberId),
+  };
+  paramValues = { token: unique('no-such-ticket-') };
 });
 afterAll(() => t.close());
 
 function concreteUrl(url: string): string {
   return url.replace(/:(\w+)/g, (_m, name: string) => {
-    const value = objectIds[name];
-    if (!value) throw new Error(`No object id for path parameter :${name} in ${url}: add one to objectIds.`);
+    const value =
+      name === 'id'
+        ? Object.entries(objectIds).find(([prefix]) => url.startsWith(prefix))?.[1]
+        : paramValues[name];
+    if (!value) throw new Error(`No object for path parameter :${name} in ${url}: add one to objectIds or paramValues.`);
     return value;
   });
 }
@@ -59,6 +81,32 @@ describe('every /api route answers each kind of caller as canAccess says', () =>
     expect(t.app.routeTable.map((r) => r.url)).toContain('/api/auth/get-user-data/');
   });
 
+  it("never shows shop A's objects to shop B's admin: routes with an object id answer 404", async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable.filter((r) => r.url.includes(':id') && canAccess('admin', r.access))) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: concreteUrl(route.url),
+        headers: { authorization: `Bearer ${callers.otherShopAdmin}` },
+        payload: sampleBodies[`${route.method} ${route.url}`],
+      });
+      if (res.statusCode !== 404) {
+        failures.push(`${route.method} ${route.url}: expected 404, got ${res.statusCode} (a write route may need a sampleBodies entry)`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("finds shop A's objects for shop A's admin, so the 404s above are about the shop", async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable.filter((r) => r.method === 'GET' && r.url.includes(':id') && canAccess('admin', r.access))) {
+      const res = await t.app.inject({ method: 'GET', url: concreteUrl(route.url), headers: { authorization: `Bearer ${callers.admin}` } });
+      if (res.statusCode !== 200) failures.push(`GET ${concreteUrl(route.url)}: expected 200, got ${res.statusCode} ${res.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  // Last: it calls DELETE routes as permitted callers, which removes shop A's objects.
   it('admits, refuses (401 for visitors, 403 for others) exactly as the rule says', async () => {
     const failures: string[] = [];
     for (const route of t.app.routeTable) {
@@ -76,19 +124,6 @@ describe('every /api route answers each kind of caller as canAccess says', () =>
         if (!ok) failures.push(`${route.method} ${route.url} as ${caller}: expected ${expected}, got ${res.statusCode}`);
         if (res.statusCode >= 500) failures.push(`${route.method} ${route.url} as ${caller}: server error ${res.body}`);
       }
-    }
-    expect(failures).toEqual([]);
-  });
-
-  it("never shows shop A's objects to shop B's admin: routes with an object id answer 404", async () => {
-    const failures: string[] = [];
-    for (const route of t.app.routeTable.filter((r) => r.url.includes(':id') && canAccess('admin', r.access))) {
-      const res = await t.app.inject({
-        method: route.method as 'GET',
-        url: concreteUrl(route.url),
-        headers: { authorization: `Bearer ${callers.otherShopAdmin}` },
-      });
-      if (res.statusCode !== 404) failures.push(`${route.method} ${route.url}: expected 404, got ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });

@@ -6,3 +6,6 @@ export * from './schemas/auth.js';
 export * from './schemas/plans.js';
 export * from './schemas/session-user.js';
 export * from './schemas/affiliates.js';
+export * from './schemas/list.js';
+export * from './schemas/services.js';
+export * from './schemas/customers.js';

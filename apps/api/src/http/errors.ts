@@ -55,6 +55,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return sendError(request, reply, err.statusCode, err.message);
+    // A malformed id in the path names no object: not found, like another shop's object.
+    if (err.validation && err.validationContext === 'params') return sendError(request, reply, 404, MESSAGES.notFound);
     if (err.validation) return sendError(request, reply, 400, validationMessage(err));
     const known = err.code ? FASTIFY_CLIENT_ERRORS[err.code] : undefined;
     if (known) return sendError(request, reply, known[0], known[1]);

@@ -1,0 +1,141 @@
+import type { Customer, CustomerInput } from '@chairline/shared';
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+
+interface CustomerRow {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  notes: string;
+  created_at: Date;
+  visits: number;
+  total_spent_cents: number;
+  last_visit: Date | null;
+}
+
+const toCustomer = (r: CustomerRow): Customer => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone ?? '',
+  email: r.email ?? '',
+  notes: r.notes,
+  created_at: r.created_at.toISOString(),
+  visits: r.visits,
+  total_spent: r.total_spent_cents / 100,
+  last_visit: r.last_visit ? r.last_visit.toISOString() : null,
+});
+
+/** Customers with their visit count (served walk-ins and completed appointments) and spend (paid invoices). */
+const SELECT_WITH_STATS = `
+  SELECT c.id, c.shop_id, c.name, c.phone, c.email, c.notes, c.created_at,
+         (coalesce(w.visits, 0) + coalesce(a.visits, 0))::int AS visits,
+         coalesce(i.spent, 0)::int AS total_spent_cents,
+         greatest(w.last_visit, a.last_visit) AS last_visit
+    FROM customers c
+    LEFT JOIN LATERAL (SELECT count(*) AS visits, max(completed_at) AS last_visit FROM walkin_tickets t
+                        WHERE t.customer_id = c.id AND t.status = 'done') w ON true
+    LEFT JOIN LATERAL (SELECT count(*) AS visits, max(starts_at) AS last_visit FROM appointments ap
+                        WHERE ap.customer_id = c.id AND ap.status = 'completed') a ON true
+    LEFT JOIN LATERAL (SELECT sum(amount_cents) AS spent FROM invoices iv
+                        WHERE iv.customer_id = c.id AND iv.status = 'paid') i ON true`;
+
+const ORDER_COLUMNS: Record<string, string> = {
+  name: 'lower(name)',
+  created_at: 'created_at',
+  visits: 'visits',
+  total_spent: 'total_spent_cents',
+  last_visit: 'last_visit',
+};
+
+export interface CustomerQuery {
+  page: number;
+  pageSize: number;
+  ordering?: string;
+  search?: string;
+}
+
+/** Phone numbers compared by their digits, so '+1 (718) 555-0101' finds '17185550101'. */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
+
+export async function listCustomers(sql: Sql, shopId: number, q: CustomerQuery): Promise<{ rows: Customer[]; total: number }> {
+  const descending = q.ordering?.startsWith('-') ?? false;
+  const column = ORDER_COLUMNS[q.ordering?.replace(/^-/, '') ?? 'name'] ?? 'lower(name)';
+  const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const digits = q.search ? phoneDigits(q.search) : '';
+  const where = `shop_id = $1 AND ($2::text IS NULL OR lower(name) LIKE $2 OR lower(coalesce(email, '')) LIKE $2
+                 OR ($3 <> '' AND regexp_replace(coalesce(phone, ''), '\\D', '', 'g') LIKE '%' || $3 || '%'))`;
+  const rows = await sql.query<CustomerRow>(
+    `SELECT * FROM (${SELECT_WITH_STATS} WHERE c.shop_id = $1) s WHERE ${where}
+      ORDER BY ${column} ${descending ? 'DESC NULLS LAST' : 'ASC NULLS LAST'}, id
+      LIMIT $4 OFFSET $5`,
+    [shopId, search, digits, q.pageSize, (q.page - 1) * q.pageSize],
+  );
+  const count = await one<{ total: number }>(
+    sql,
+    `SELECT count(*)::int AS total FROM customers WHERE ${where}`,
+    [shopId, search, digits],
+  );
+  return { rows: rows.map(toCustomer), total: count?.total ?? 0 };
+}
+
+export async function findCustomer(sql: Sql, shopId: number, id: number): Promise<Customer | null> {
+  const row = await one<CustomerRow>(sql, `${SELECT_WITH_STATS} WHERE c.shop_id = $1 AND c.id = $2`, [shopId, id]);
+  return row ? toCustomer(row) : null;
+}
+
+export async function insertCustomer(sql: Sql, shopId: number, input: CustomerInput): Promise<number> {
+  const row = await one<{ id: number }>(
+    sql,
+    'INSERT INTO customers (shop_id, name, phone, email, notes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+    [shopId, input.name, input.phone || null, input.email || null, input.notes],
+  );
+  if (!row) throw new Error('insert returned no row');
+  return row.id;
+}
+
+export async function updateCustomer(sql: Sql, shopId: number, id: number, input: CustomerInput): Promise<boolean> {
+  const rows = await sql.query(
+    'UPDATE customers SET name = $3, phone = $4, email = $5, notes = $6 WHERE shop_id = $1 AND id = $2 RETURNING id',
+    [shopId, id, input.name, input.phone || null, input.email || null, input.notes],
+  );
+  return rows.length > 0;
+}
+
+export async function deleteCustomer(sql: Sql, shopId: number, id: number): Promise<boolean> {
+  const rows = await sql.query('DELETE FROM customers WHERE shop_id = $1 AND id = $2 RETURNING id', [shopId, id]);
+  return rows.length > 0;
+}
+
+export async function customerHistory(sql: Sql, shopId: number, id: number) {
+  const rows = await sql.query<{
+    kind: 'walkin' | 'appointment' | 'invoice';
+    id: number;
+    date: Date;
+    status: string;
+    barber: string | null;
+    amount_cents: number | null;
+  }>(
+    `SELECT 'walkin' AS kind, t.id, t.checked_in_at AS date, t.status, b.name AS barber, NULL::int AS amount_cents
+       FROM walkin_tickets t LEFT JOIN barbers b ON b.id = t.barber_id
+      WHERE t.shop_id = $1 AND t.customer_id = $2
+     UNION ALL
+     SELECT 'appointment', a.id, a.starts_at, a.status, b.name, NULL
+       FROM appointments a LEFT JOIN barbers b ON b.id = a.barber_id
+      WHERE a.shop_id = $1 AND a.customer_id = $2
+     UNION ALL
+     SELECT 'invoice', i.id, i.created_at, i.status, b.name, i.amount_cents
+       FROM invoices i LEFT JOIN barbers b ON b.id = i.barber_id
+      WHERE i.shop_id = $1 AND i.customer_id = $2
+     ORDER BY date DESC LIMIT 200`,
+    [shopId, id],
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    id: r.id,
+    date: r.date.toISOString(),
+    status: r.status,
+    barber: r.barber,
+    amount: r.amount_cents === null ? null : r.amount_cents / 100,
+  }));
+}
