@@ -15,6 +15,8 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates-routes.js';
 import { customersRoutes } from './modules/customers/customers-routes.js';
 import { servicesRoutes } from './modules/services/services-routes.js';
+import { settingsRoutes } from './modules/settings/settings-routes.js';
+import { supportRoutes } from './modules/support/support-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(affiliatesRoutes);
       await api.register(servicesRoutes);
       await api.register(customersRoutes);
+      await api.register(settingsRoutes);
+      await api.register(supportRoutes);
     },
     { prefix: '/api' },
   );

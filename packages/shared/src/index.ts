@@ -9,3 +9,4 @@ export * from './schemas/affiliates.js';
 export * from './schemas/list.js';
 export * from './schemas/services.js';
 export * from './schemas/customers.js';
+export * from './schemas/settings.js';

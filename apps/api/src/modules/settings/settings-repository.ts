@@ -1,0 +1,39 @@
+import type { OpeningHours, ShopSettings } from '@chairline/shared';
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+
+interface ShopRow {
+  name: string;
+  username: string;
+  address: string;
+  phone_number: string;
+  logo_path: string | null;
+  bluetick: boolean;
+  timezone: string;
+  opening_hours: OpeningHours;
+  pin_enabled: boolean;
+  pin_hash: string | null;
+}
+
+export async function loadSettings(sql: Sql, shopId: number): Promise<ShopSettings | null> {
+  const r = await one<ShopRow>(sql, 'SELECT * FROM shops WHERE id = $1', [shopId]);
+  if (!r) return null;
+  return {
+    name: r.name,
+    username: r.username,
+    address: r.address,
+    phone_number: r.phone_number,
+    shop_logo: r.logo_path,
+    bluetick: r.bluetick,
+    timezone: r.timezone,
+    opening_hours: r.opening_hours,
+    pin_enabled: r.pin_enabled,
+    pin_set: r.pin_hash !== null,
+  };
+}
+
+export async function pinState(sql: Sql, shopId: number) {
+  return one<{ pin_enabled: boolean; pin_hash: string | null }>(sql, 'SELECT pin_enabled, pin_hash FROM shops WHERE id = $1', [
+    shopId,
+  ]);
+}

@@ -1,0 +1,65 @@
+import { envelope, MESSAGES, shopSettings, shopSettingsInput, verifyPinBody } from '@chairline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { one } from '../../db/database.js';
+import { staffOf } from '../../http/access.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { loadSettings, pinState } from './settings-repository.js';
+
+const PIN_NEEDED = 'Please choose a 4-character PIN to turn the PIN on.';
+
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/shop/settings/',
+    { config: { access: 'settings' }, schema: { tags: ['settings'], response: { 200: envelope(shopSettings) } } },
+    async (req) => {
+      const settings = await loadSettings(app.db, staffOf(req.principal).shopId);
+      if (!settings) throw notFound();
+      return { status: 1 as const, response: settings };
+    },
+  );
+
+  app.put(
+    '/shop/settings/',
+    {
+      config: { access: 'settings' },
+      schema: { tags: ['settings'], body: shopSettingsInput, response: { 200: envelope(shopSettings) } },
+    },
+    async (req) => {
+      const shopId = staffOf(req.principal).shopId;
+      const b = req.body;
+      const newPinHash = b.pin ? await hashPassword(b.pin) : null;
+      await app.db.transaction(async (tx) => {
+        const taken = await one(tx, 'SELECT 1 FROM shops WHERE username = $1 AND id <> $2', [b.username, shopId]);
+        if (taken) throw conflict(MESSAGES.usernameTaken);
+        const current = await pinState(tx, shopId);
+        if (b.pin_enabled && !newPinHash && !current?.pin_hash) throw badRequest(PIN_NEEDED);
+        await tx.query(
+          `UPDATE shops SET name = $2, username = $3, address = $4, phone_number = $5, timezone = $6,
+                  opening_hours = $7::jsonb, pin_enabled = $8, pin_hash = coalesce($9, pin_hash)
+            WHERE id = $1`,
+          [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash],
+        );
+      });
+      const settings = await loadSettings(app.db, shopId);
+      if (!settings) throw notFound();
+      return { status: 1 as const, response: settings };
+    },
+  );
+
+  // Spec §7: status 0 with a message on failure. Rate-limited: four characters are few.
+  app.post(
+    '/verify-pin/',
+    {
+      config: { access: 'session', rateLimit: app.rateLimits.pin },
+      schema: { tags: ['settings'], body: verifyPinBody, response: { 200: envelope(z.string()) } },
+    },
+    async (req) => {
+      const state = await pinState(app.db, staffOf(req.principal).shopId);
+      if (!state?.pin_enabled) return { status: 1 as const, response: 'No PIN is required in this shop.' };
+      if (!(await verifyPassword(state.pin_hash, req.body.pin))) throw forbidden('Incorrect PIN. Please try again.');
+      return { status: 1 as const, response: 'PIN verified.' };
+    },
+  );
+};

@@ -1,0 +1,53 @@
+import { paginated, supportMessage, supportMessageInput } from '@chairline/shared';
+import { envelope } from '@chairline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { one } from '../../db/database.js';
+import { staffOf } from '../../http/access.js';
+
+const SENT = "Thanks! Your message reached our support team. We'll answer by email.";
+
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/support/',
+    {
+      config: { access: 'session', rateLimit: app.rateLimits.signup },
+      schema: { tags: ['support'], body: supportMessageInput, response: { 200: envelope(supportMessage.pick({ id: true }).extend({ message: supportMessage.shape.message })) } },
+    },
+    async (req) => {
+      const { shopId, userId } = staffOf(req.principal);
+      const row = await one<{ id: number; email: string; name: string; shop: string; username: string }>(
+        app.db,
+        `WITH m AS (INSERT INTO support_messages (shop_id, user_id, subject, message) VALUES ($1, $2, $3, $4) RETURNING id)
+         SELECT m.id, u.email, u.name, s.name AS shop, s.username FROM m, users u, shops s WHERE u.id = $2 AND s.id = $1`,
+        [shopId, userId, req.body.subject, req.body.message],
+      );
+      if (!row) throw new Error('support message not stored');
+      const inbox = app.config.supportEmail;
+      const text = `From: ${row.name} <${row.email}>\nShop: ${row.shop} (${row.username})\n\n${req.body.message}\n`;
+      if (inbox) {
+        await app.mailer.send({ to: inbox, subject: `[Support #${row.id}] ${req.body.subject}`, text });
+      } else {
+        req.log.warn({ supportMessageId: row.id }, 'SUPPORT_EMAIL is not set: the support message is stored only');
+      }
+      return { status: 1 as const, response: { id: row.id, message: SENT } };
+    },
+  );
+
+  app.get(
+    '/support/',
+    { config: { access: 'session' }, schema: { tags: ['support'], response: { 200: paginated(supportMessage) } } },
+    async (req) => {
+      const rows = await app.db.query<{ id: number; subject: string; message: string; status: string; created_at: Date; from: string }>(
+        `SELECT m.id, m.subject, m.message, m.status, m.created_at, coalesce(u.name, '') AS "from"
+           FROM support_messages m LEFT JOIN users u ON u.id = m.user_id
+          WHERE m.shop_id = $1 ORDER BY m.created_at DESC LIMIT 100`,
+        [staffOf(req.principal).shopId],
+      );
+      return {
+        status: 1 as const,
+        response: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+        total: rows.length,
+      };
+    },
+  );
+};
