@@ -17,6 +17,8 @@ import { customersRoutes } from './modules/customers/customers-routes.js';
 import { servicesRoutes } from './modules/services/services-routes.js';
 import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { supportRoutes } from './modules/support/support-routes.js';
+import { statsRoutes } from './modules/stats/stats-routes.js';
+import { billingRoutes } from './modules/billing/billing-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
@@ -100,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(customersRoutes);
       await api.register(settingsRoutes);
       await api.register(supportRoutes);
+      await api.register(statsRoutes);
+      await api.register(billingRoutes);
     },
     { prefix: '/api' },
   );

@@ -10,3 +10,5 @@ export * from './schemas/list.js';
 export * from './schemas/services.js';
 export * from './schemas/customers.js';
 export * from './schemas/settings.js';
+export * from './schemas/team.js';
+export * from './schemas/stats.js';

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { bookingUrl, email, password, personName, phoneNumber } from './common.js';
+
+/** Multipart text fields arrive as strings: 'true'/'false', numbers as text. */
+const formBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+export const PAYMENT_CYCLES = ['weekly', 'biweekly', 'monthly'] as const;
+
+/** The team form of spec §7 (POST /barbers/, PUT /barbers/{id}/). Role 'barber' means employee. */
+export const teamMemberInput = z.object({
+  name: personName,
+  phone_number: phoneNumber,
+  email: z.string({ error: 'Please enter email' }).trim().min(1, 'Please enter email').pipe(email),
+  new_employee: formBoolean.default(false),
+  booking_url: bookingUrl
+    .transform((v) => (v === 'http://' || v === 'https://' ? '' : v))
+    .default(''),
+  payment_cycle: z
+    .enum(PAYMENT_CYCLES, { error: 'The payment cycle must be weekly, biweekly or monthly.' })
+    .or(z.literal('').transform(() => undefined))
+    .optional(),
+  percentage: z.coerce
+    .number({ error: 'The percentage must be a number.' })
+    .min(0, 'The percentage must be between 0 and 100.')
+    .max(100, 'The percentage must be between 0 and 100.')
+    .optional(),
+  role: z
+    .enum(['admin', 'manager', 'employee', 'barber'], { error: 'The role must be admin, manager, employee or barber.' })
+    .default('employee')
+    .transform((r) => (r === 'barber' ? 'employee' : r)),
+});
+export type TeamMemberInput = z.infer<typeof teamMemberInput>;
+
+/** Team member / barber record of spec §3. */
+export const teamMember = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  uemail: z.string(),
+  booking_url: z.string(),
+  payment_cycle: z.enum(PAYMENT_CYCLES),
+  percentage: z.number(),
+  role: z.enum(['admin', 'manager', 'employee']),
+  new_employee: z.boolean(),
+  profile_pic: z.string().nullable(),
+  created_at: z.string(),
+  is_owner: z.boolean(),
+  position: z.number().int().nullable(),
+});
+export type TeamMember = z.infer<typeof teamMember>;
+
+export const memberPasswordBody = z.object({
+  id: z.coerce.number({ error: 'Choose a team member.' }).int().positive('Choose a team member.'),
+  password,
+});
