@@ -19,6 +19,7 @@ import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { supportRoutes } from './modules/support/support-routes.js';
 import { statsRoutes } from './modules/stats/stats-routes.js';
 import { billingRoutes } from './modules/billing/billing-routes.js';
+import { invoicesRoutes } from './modules/invoices/invoices-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(supportRoutes);
       await api.register(statsRoutes);
       await api.register(billingRoutes);
+      await api.register(invoicesRoutes);
     },
     { prefix: '/api' },
   );

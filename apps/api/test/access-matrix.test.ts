@@ -29,6 +29,7 @@ let paramValues: Record<string, string>;
 const sampleBodies: Record<string, object> = {
   'PUT /api/services/:id/': { name: 'Cut', estimated_minutes: 30, price: 20 },
   'PUT /api/customers/:id/': { name: 'Pat Doe' },
+  'POST /api/invoices/:id/status/': { status: 'paid' },
 };
 
 beforeAll(async () => {
@@ -54,9 +55,12 @@ beforeAll(async () => {
     const res = await t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${shopA.admin.access}` }, payload });
     return String(res.json().response.id);
   };
+  const serviceId = await post('/api/services/', { name: 'Cut', estimated_minutes: 30, price: 20 });
+  const customerId = await post('/api/customers/', { name: 'Pat Doe' });
   objectIds = {
-    '/api/services/': await post('/api/services/', { name: 'Cut', estimated_minutes: 30, price: 20 }),
-    '/api/customers/': await post('/api/customers/', { name: 'Pat Doe' }),
+    '/api/services/': serviceId,
+    '/api/customers/': customerId,
+    '/api/invoices/': await post('/api/billing/create-invoice/', { customer: customerId, services: [serviceId], amount: 20 }),
     '/api/barbers/': String(barber.barberId),
     '/api/team/team-members/': String(barber.barberId),
   };

@@ -12,3 +12,5 @@ export * from './schemas/customers.js';
 export * from './schemas/settings.js';
 export * from './schemas/team.js';
 export * from './schemas/stats.js';
+export * from './schemas/invoices.js';
+export * from './pay-periods/pay-period.js';
