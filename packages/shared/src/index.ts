@@ -14,3 +14,5 @@ export * from './schemas/team.js';
 export * from './schemas/stats.js';
 export * from './schemas/invoices.js';
 export * from './pay-periods/pay-period.js';
+export * from './schemas/appointments.js';
+export * from './schemas/queue.js';

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { personName, phoneNumber } from './common.js';
+
+// The walk-in queue and the barber rotation (DESIGN.md §3): the contract between the API, the
+// public site and the back office. docs/queue.md explains the model.
+
+export const TICKET_STATUSES = ['waiting', 'called', 'in_service', 'done', 'cancelled', 'no_show', 'walkout'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+/** Statuses in which a ticket still holds a place (and its phone number is "in use"). */
+export const ACTIVE_TICKET_STATUSES = ['waiting', 'called', 'in_service'] as const satisfies readonly TicketStatus[];
+export const TICKET_SOURCES = ['online', 'kiosk', 'staff'] as const;
+export type TicketSource = (typeof TICKET_SOURCES)[number];
+
+/**
+ * The ticket state machine. Anything not listed is an illegal transition (409 with a message).
+ * called → waiting is "put back in line" (the customer stepped out); walkout = left before being called.
+ */
+export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
+  waiting: ['called', 'in_service', 'cancelled', 'walkout'],
+  called: ['in_service', 'no_show', 'cancelled', 'waiting'],
+  in_service: ['done'],
+  done: [],
+  cancelled: [],
+  no_show: [],
+  walkout: [],
+};
+export const canTransition = (from: TicketStatus, to: TicketStatus) => TICKET_TRANSITIONS[from].includes(to);
+
+export const BARBER_STATUSES = ['available', 'busy', 'break', 'off'] as const;
+export type BarberStatus = (typeof BARBER_STATUSES)[number];
+
+/** Estimated wait, always a range in whole minutes (never a false-precision minute). */
+export const etaRange = z.object({ min_minutes: z.number().int(), max_minutes: z.number().int() });
+export type EtaRange = z.infer<typeof etaRange>;
+
+export function formatEtaRange(eta: EtaRange | null | undefined): string {
+  if (!eta) return '—';
+  if (eta.max_minutes <= 0) return 'Now';
+  if (eta.min_minutes <= 0) return `Under ${eta.max_minutes} min`;
+  return `${eta.min_minutes}–${eta.max_minutes} min`;
+}
+
+/** Public screens show a customer as first name + initial, never a phone number. */
+export function maskCustomerName(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return 'Guest';
+  const first = parts[0] ?? 'Guest';
+  const last = parts.length > 1 ? parts[parts.length - 1] : undefined;
+  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
+}
+
+// ---------- public: shop, barbers, check-in, ticket ----------
+
+/** Shop of spec §3, as GET /shop/?shop_username= answers it under `response`. */
+export const publicShop = z.object({
+  name: z.string(),
+  username: z.string(),
+  shop_logo: z.string().nullable(),
+  bluetick: z.boolean(),
+  address: z.string(),
+  phone_number: z.string(),
+  timezone: z.string(),
+  /** False when the plan's monthly check-ins are used up (the check-in refuses with a message). */
+  accepting_check_ins: z.boolean(),
+});
+export type PublicShop = z.infer<typeof publicShop>;
+export const shopReply = z.object({ status: z.literal(1), response: publicShop, today_checkins: z.number().int() });
+export type ShopReply = z.infer<typeof shopReply>;
+
+/** Barber of spec §3 (GET /barbers/?shop_username= answers a list of these), plus queue facts. */
+export const publicBarber = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  profile_pic: z.string().nullable(),
+  booking_url: z.string(),
+  position: z.number().int().nullable(),
+  status: z.enum(BARBER_STATUSES),
+  /** Customers waiting who asked for this barber (or anyone). */
+  waiting_count: z.number().int(),
+  /** Wait if a new customer chose this barber now; null when the barber takes no walk-ins (off). */
+  eta_range: etaRange.nullable(),
+});
+export type PublicBarber = z.infer<typeof publicBarber>;
+
+export const checkInInput = z.object({
+  shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.'),
+  name: personName,
+  phone_number: phoneNumber,
+  /** A barber id, or "any" / null / absent for the first free barber. */
+  barber_id: z
+    .union([z.number().int().positive(), z.literal('any'), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null)),
+  service_ids: z.array(z.number().int().positive()).max(10, 'Choose at most 10 services.').default([]),
+  source: z.enum(['online', 'kiosk']).default('online'),
+});
+export type CheckInInput = z.input<typeof checkInInput>;
+
+/** A ticket as its customer sees it (GET /check-in/{token}/, and the check-in reply). */
+export const publicTicket = z.object({
+  token: z.string(),
+  shop_username: z.string(),
+  status: z.enum(TICKET_STATUSES),
+  /** Masked: first name + initial. */
+  party_name: z.string(),
+  /** 1-based place in line among the tickets this one can be served with; null unless waiting. */
+  place: z.number().int().nullable(),
+  /** Waiting tickets ahead (place - 1); null unless waiting. */
+  ahead: z.number().int().nullable(),
+  eta_range: etaRange.nullable(),
+  preferred_barber: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The barber who called or serves the ticket. */
+  barber: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  services: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  checked_in_at: z.string(),
+  called_at: z.string().nullable(),
+  /** True when this phone number already had an active ticket and that one is answered. */
+  existing: z.boolean(),
+});
+export type PublicTicket = z.infer<typeof publicTicket>;
+export const ticketReply = z.object({ status: z.literal(1), response: publicTicket });
+
+// ---------- staff: walk-in board and rotation ----------
+
+export const walkinInput = z.object({
+  name: personName,
+  phone_number: phoneNumber.optional().or(z.literal('').transform(() => undefined)),
+  barber_id: z
+    .union([z.number().int().positive(), z.literal('any'), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : null)),
+  service_ids: z.array(z.number().int().positive()).max(10, 'Choose at most 10 services.').default([]),
+});
+export type WalkinInput = z.input<typeof walkinInput>;
+
+/** A walk-in ticket on the staff board (full name and phone: staff only). */
+export const walkin = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  party_name: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(TICKET_STATUSES),
+  source: z.enum(TICKET_SOURCES),
+  preferred_barber_id: z.number().int().nullable(),
+  preferred_barber_name: z.string().nullable(),
+  barber_id: z.number().int().nullable(),
+  barber_name: z.string().nullable(),
+  customer_id: z.number().int().nullable(),
+  services: z.array(z.object({ id: z.number().int(), name: z.string(), estimated_minutes: z.number().int() })),
+  place: z.number().int().nullable(),
+  eta_range: etaRange.nullable(),
+  checked_in_at: z.string(),
+  called_at: z.string().nullable(),
+  started_at: z.string().nullable(),
+  completed_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+});
+export type Walkin = z.infer<typeof walkin>;
+
+/** POST /walkins/call-next/: which barber takes the next customer (default: the caller, else who is up). */
+export const callNextInput = z.object({ barber_id: z.number().int().positive().optional() });
+/** POST /walkins/{id}/call/ and /start/: the barber who takes it (default as for call-next). */
+export const ticketActionInput = z.object({ barber_id: z.number().int().positive().optional() }).default({});
+
+export const rotationEntry = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  profile_pic: z.string().nullable(),
+  position: z.number().int().nullable(),
+  status: z.enum(BARBER_STATUSES),
+  /** The walk-in this barber is serving or has called, if any. */
+  current_ticket: z
+    .object({ id: z.number().int(), party_name: z.string(), status: z.enum(TICKET_STATUSES), started_at: z.string().nullable() })
+    .nullable(),
+  waiting_count: z.number().int(),
+});
+export type RotationEntry = z.infer<typeof rotationEntry>;
+
+/** GET /get-next-barber/ (spec §7 "queue data") and GET /rotation/. */
+export const nextBarberReply = z.object({
+  status: z.literal(1),
+  response: z.object({
+    /** Who is up: the first available barber in rotation order; null when nobody is. */
+    next_barber: rotationEntry.nullable(),
+    rotation: z.array(rotationEntry),
+    waiting_count: z.number().int(),
+    in_service_count: z.number().int(),
+  }),
+});
+export type NextBarberReply = z.infer<typeof nextBarberReply>;
+
+export const reorderRotationInput = z.object({
+  barber_ids: z.array(z.number().int().positive()).min(1, 'Send the barbers in their new order.'),
+  reason: z.string().trim().max(200).default(''),
+});
+export const barberStatusInput = z.object({
+  status: z.enum(BARBER_STATUSES, { error: 'The status must be available, busy, break or off.' }),
+  reason: z.string().trim().max(200).default(''),
+});
+
+export const rotationEvent = z.object({
+  id: z.number().int(),
+  barber_id: z.number().int().nullable(),
+  barber_name: z.string().nullable(),
+  kind: z.string(),
+  from_position: z.number().int().nullable(),
+  to_position: z.number().int().nullable(),
+  reason: z.string(),
+  actor_name: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/**
+ * Server-sent events of GET /events/?shop_username= (event name `queue`). They say what changed,
+ * not the data: a page refetches what it shows. `ping` comments keep proxies from closing idle streams.
+ */
+export const queueEvent = z.object({
+  kind: z.enum(['ticket', 'rotation', 'shop']),
+  shop_username: z.string(),
+  /** For kind `ticket`: the ticket's token, so a ticket page can tell its own change. */
+  token: z.string().optional(),
+  status: z.enum(TICKET_STATUSES).optional(),
+  at: z.string(),
+});
+export type QueueEvent = z.infer<typeof queueEvent>;
+export const QUEUE_EVENT_NAME = 'queue';
