@@ -1,0 +1,151 @@
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+
+/**
+ * The barber rotation ("turns", DESIGN.md §3). `barbers.position` is a barber's place: 0-based and
+ * dense among the shop's barbers in the rotation; barbers out of it have a NULL position. Every
+ * change is written to rotation_events (who, when, why) in the caller's transaction.
+ *
+ * `barbers_position_unique` is not deferrable, so a shift done by one UPDATE could collide with a
+ * row not yet updated; `writeOrder` first clears the positions, then writes the final order.
+ */
+
+export type RotationEventKind = 'join' | 'leave' | 'turn' | 'reorder' | 'status';
+
+/**
+ * Serialises every queue and rotation write of one shop (check-in limit, places, call-next claims,
+ * positions). PGlite has one connection, so this only matters on PostgreSQL, where it is essential.
+ */
+export async function lockShop(tx: Sql, shopId: number): Promise<boolean> {
+  const row = await one(tx, 'SELECT id FROM shops WHERE id = $1 FOR UPDATE', [shopId]);
+  return row !== undefined;
+}
+
+/** Barber ids in rotation order (position 0 first). */
+export async function rotationOrder(tx: Sql, shopId: number): Promise<number[]> {
+  const rows = await tx.query<{ id: number }>(
+    'SELECT id FROM barbers WHERE shop_id = $1 AND position IS NOT NULL ORDER BY position, id',
+    [shopId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Writes `orderedIds` as positions 0..n-1 and clears every other barber's position. */
+async function writeOrder(tx: Sql, shopId: number, orderedIds: readonly number[]): Promise<void> {
+  await tx.query('UPDATE barbers SET position = NULL WHERE shop_id = $1 AND position IS NOT NULL', [shopId]);
+  if (orderedIds.length === 0) return;
+  await tx.query(
+    `UPDATE barbers b SET position = o.ord - 1
+       FROM unnest($2::int[]) WITH ORDINALITY AS o(id, ord)
+      WHERE b.shop_id = $1 AND b.id = o.id`,
+    [shopId, orderedIds],
+  );
+}
+
+export interface RotationEventRecord {
+  barberId: number | null;
+  kind: RotationEventKind;
+  fromPosition: number | null;
+  toPosition: number | null;
+  reason: string;
+}
+
+export async function recordRotationEvent(
+  tx: Sql,
+  shopId: number,
+  actorUserId: number | null,
+  e: RotationEventRecord,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO rotation_events (shop_id, barber_id, kind, from_position, to_position, reason, actor_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [shopId, e.barberId, e.kind, e.fromPosition, e.toPosition, e.reason, actorUserId],
+  );
+}
+
+/**
+ * Applies a new order and records one event per barber whose place changed (or who joined/left).
+ * Returns true when anything changed.
+ */
+export async function applyOrder(
+  tx: Sql,
+  shopId: number,
+  newOrder: readonly number[],
+  actorUserId: number | null,
+  kind: RotationEventKind,
+  reason: string,
+): Promise<boolean> {
+  const before = await rotationOrder(tx, shopId);
+  const changed = before.length !== newOrder.length || before.some((id, i) => newOrder[i] !== id);
+  if (!changed) return false;
+  await writeOrder(tx, shopId, newOrder);
+  const ids = new Set([...before, ...newOrder]);
+  for (const id of ids) {
+    const from = before.indexOf(id);
+    const to = newOrder.indexOf(id);
+    if (from === to) continue;
+    await recordRotationEvent(tx, shopId, actorUserId, {
+      barberId: id,
+      kind,
+      fromPosition: from < 0 ? null : from,
+      toPosition: to < 0 ? null : to,
+      reason,
+    });
+  }
+  return true;
+}
+
+/** Puts a (new) barber at the back of the rotation. No change if already in it. */
+export async function appendToRotation(
+  tx: Sql,
+  shopId: number,
+  barberId: number,
+  actorUserId: number | null,
+  reason: string,
+): Promise<void> {
+  await lockShop(tx, shopId);
+  const barber = await one<{ id: number }>(
+    tx,
+    'UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = $2 RETURNING id',
+    [shopId, barberId],
+  );
+  if (!barber) return;
+  const order = await rotationOrder(tx, shopId);
+  if (order.includes(barberId)) return;
+  await applyOrder(tx, shopId, [...order, barberId], actorUserId, 'join', reason);
+}
+
+/** Takes a barber out of the rotation (deleted, archived); the others close the gap. */
+export async function removeFromRotation(
+  tx: Sql,
+  shopId: number,
+  barberId: number,
+  actorUserId: number | null,
+  reason: string,
+): Promise<void> {
+  await lockShop(tx, shopId);
+  await tx.query('UPDATE barbers SET in_rotation = false WHERE shop_id = $1 AND id = $2', [shopId, barberId]);
+  const order = await rotationOrder(tx, shopId);
+  if (!order.includes(barberId)) return;
+  await applyOrder(
+    tx,
+    shopId,
+    order.filter((id) => id !== barberId),
+    actorUserId,
+    'leave',
+    reason,
+  );
+}
+
+/** After starting a walk-in a barber goes to the back: the next walk-in goes to someone else. */
+export async function moveToBack(
+  tx: Sql,
+  shopId: number,
+  barberId: number,
+  actorUserId: number | null,
+  reason: string,
+): Promise<boolean> {
+  const order = await rotationOrder(tx, shopId);
+  if (!order.includes(barberId)) return false;
+  return applyOrder(tx, shopId, [...order.filter((id) => id !== barberId), barberId], actorUserId, 'turn', reason);
+}
