@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config/env.js';
+import { ConfigError, loadConfig, REPO_ROOT } from './config/env.js';
+import { frontEndDirs } from './http/front-ends.js';
 import { DataDirectoryInUseError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { buildApp } from './app.js';
@@ -7,7 +8,7 @@ import { seedDemoShop } from './seed/demo-shop.js';
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, frontEnds: frontEndDirs(REPO_ROOT) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,0 +1,114 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, normalize, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * Both front ends are served by the API process on one port (DESIGN.md §1): the Astro public site
+ * (built in middleware mode: prerendered pages are files, the rest is rendered by its handler) and
+ * the react-admin single-page app. Only built output is served; a missing build is skipped with a
+ * log line so the API alone still runs (tests, `pnpm dev`).
+ */
+export interface FrontEndDirs {
+  /** apps/admin/dist (index.html + assets/). */
+  admin: string;
+  /** apps/public-site/dist (client/ + server/entry.mjs). */
+  publicSite: string;
+}
+
+export const frontEndDirs = (repoRoot: string): FrontEndDirs => ({
+  admin: join(repoRoot, 'apps/admin/dist'),
+  publicSite: join(repoRoot, 'apps/public-site/dist'),
+});
+
+/** What an Astro page may call to read the API in-process (see apps/public-site/src/env.d.ts). */
+export interface PublicSiteLocals {
+  apiGet(path: string): Promise<{ status: number; body: unknown }>;
+}
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: PublicSiteLocals) => Promise<void>;
+
+/** Paths of the react-admin app (spec §2 route list); every one answers its index.html. */
+const ADMIN_ROUTES = ['/login', '/signup', '/forgot-password', '/reset-password', '/logout', '/dashboard', '/affiliate'];
+/** Paths of the public site rendered or prerendered by Astro. */
+const PUBLIC_SITE_ROUTES = ['/', '/privacy-policy', '/terms-and-services', '/pricing', '/shop/*', '/store/*'];
+
+/** A file under root for a URL path (exact, `.html`, or `/index.html`), never outside root. */
+function staticFile(root: string, urlPath: string): string | null {
+  const clean = normalize(decodeURIComponent(urlPath.split('?')[0] ?? '/')).replace(/^([/\\])+/, '');
+  for (const candidate of [clean, `${clean}.html`, join(clean, 'index.html')]) {
+    const full = join(root, candidate);
+    if (!full.startsWith(root + sep) && full !== root) continue;
+    if (existsSync(full) && statSync(full).isFile()) return full;
+  }
+  return null;
+}
+
+function sendFile(reply: FastifyReply, root: string, file: string, cache: 'immutable' | 'revalidate') {
+  reply.header('cache-control', cache === 'immutable' ? 'public, max-age=31536000, immutable' : 'no-cache');
+  return reply.sendFile(file.slice(root.length + 1), root, { cacheControl: false });
+}
+
+export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs) {
+  const adminIndex = join(dirs.admin, 'index.html');
+  const publicClient = join(dirs.publicSite, 'client');
+  const astroEntry = join(dirs.publicSite, 'server', 'entry.mjs');
+  const hasAdmin = existsSync(adminIndex);
+  const hasPublicSite = existsSync(astroEntry);
+  if (!hasAdmin) app.log.warn(`Back office not built (${adminIndex} missing): run \`pnpm build\`.`);
+  if (!hasPublicSite) app.log.warn(`Public site not built (${astroEntry} missing): run \`pnpm build\`.`);
+  if (!hasAdmin && !hasPublicSite) return;
+
+  // Decorates reply.sendFile only; every route below decides which file is answered.
+  await app.register(fastifyStatic, { root: hasAdmin ? dirs.admin : publicClient, serve: false });
+
+  if (hasAdmin) {
+    const assets = join(dirs.admin, 'assets');
+    app.get('/assets/*', (req: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+      const file = staticFile(assets, req.params['*']);
+      return file ? sendFile(reply, assets, file, 'immutable') : reply.callNotFound();
+    });
+    const index = (_req: FastifyRequest, reply: FastifyReply) => sendFile(reply, dirs.admin, adminIndex, 'revalidate');
+    for (const route of ADMIN_ROUTES) {
+      app.get(route, index);
+      app.get(`${route}/*`, index);
+    }
+  }
+
+  if (hasPublicSite) {
+    const { handler } = (await import(pathToFileURL(astroEntry).href)) as { handler: AstroHandler };
+    const locals: PublicSiteLocals = {
+      async apiGet(path) {
+        const res = await app.inject({ method: 'GET', url: path });
+        let body: unknown = null;
+        try {
+          body = res.json();
+        } catch {
+          body = res.body;
+        }
+        return { status: res.statusCode, body };
+      },
+    };
+    const render = (request: FastifyRequest, reply: FastifyReply) => {
+      const file = staticFile(publicClient, request.url);
+      if (file) return sendFile(reply, publicClient, file, file.includes(`${sep}_astro${sep}`) ? 'immutable' : 'revalidate');
+      reply.hijack();
+      return handler(request.raw, reply.raw, (err) => {
+        if (err) request.log.error({ err }, 'public site failed to render');
+        if (!reply.raw.headersSent) reply.raw.writeHead(err ? 500 : 404, { 'content-type': 'text/plain; charset=utf-8' });
+        reply.raw.end(err ? 'Something went wrong on our side. Please try again later.' : 'Not found.');
+      }, locals);
+    };
+    for (const route of PUBLIC_SITE_ROUTES) app.get(route, render);
+    app.get('/_astro/*', render);
+    // Files of the site's public/ folder (favicon, robots.txt...) at the root.
+    if (existsSync(publicClient)) {
+      for (const name of readdirSync(publicClient)) {
+        if (name.startsWith('_') || !statSync(join(publicClient, name)).isFile() || name === 'index.html') continue;
+        app.get(`/${name}`, render);
+      }
+    }
+  }
+}
