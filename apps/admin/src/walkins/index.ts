@@ -1,0 +1,1 @@
+export { WalkinsPage } from './WalkinsPage';
