@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bookingUrl, email, password, personName, phoneNumber } from './common.js';
+import { email, password, personName, phoneNumber } from './common.js';
+import { formBookingUrl } from './profile.js';
 
 /** Multipart text fields arrive as strings: 'true'/'false', numbers as text. */
 const formBoolean = z
@@ -14,9 +15,7 @@ export const teamMemberInput = z.object({
   phone_number: phoneNumber,
   email: z.string({ error: 'Please enter email' }).trim().min(1, 'Please enter email').pipe(email),
   new_employee: formBoolean.default(false),
-  booking_url: bookingUrl
-    .transform((v) => (v === 'http://' || v === 'https://' ? '' : v))
-    .default(''),
+  booking_url: formBookingUrl.default(''),
   payment_cycle: z
     .enum(PAYMENT_CYCLES, { error: 'The payment cycle must be weekly, biweekly or monthly.' })
     .or(z.literal('').transform(() => undefined))

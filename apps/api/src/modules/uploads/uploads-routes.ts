@@ -1,0 +1,41 @@
+import { envelope, MESSAGES, shopSettings } from '@chairline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffOf } from '../../http/access.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { readMultipartForm } from '../../http/multipart-form.js';
+import { loadSettings } from '../settings/settings-repository.js';
+import { fileFromField, withUploadedImage } from './uploads-service.js';
+
+/** The shop logo of the settings screen: multipart field `shop_logo`, admin only (spec §3 Shop.shop_logo). */
+export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['settings'];
+
+  app.post(
+    '/shop/settings/logo/',
+    { config: { access: 'settings' }, schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(shopSettings) } } },
+    async (req) => {
+      const caller = staffOf(req.principal);
+      const form = await readMultipartForm(req);
+      const file = fileFromField(form.file, 'shop_logo');
+      if (!file) throw badRequest(MESSAGES.imageType);
+      await withUploadedImage(app, file, { kind: 'shop_logo', shopId: caller.shopId, userId: caller.userId }, async (tx, path) => {
+        await tx.query('UPDATE shops SET logo_path = $2 WHERE id = $1', [caller.shopId, path]);
+      });
+      const settings = await loadSettings(app.db, caller.shopId);
+      if (!settings) throw notFound();
+      return { status: 1 as const, response: settings };
+    },
+  );
+
+  app.delete(
+    '/shop/settings/logo/',
+    { config: { access: 'settings' }, schema: { tags, response: { 200: envelope(shopSettings) } } },
+    async (req) => {
+      const shopId = staffOf(req.principal).shopId;
+      await app.db.query('UPDATE shops SET logo_path = NULL WHERE id = $1', [shopId]);
+      const settings = await loadSettings(app.db, shopId);
+      if (!settings) throw notFound();
+      return { status: 1 as const, response: settings };
+    },
+  );
+};

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { bookingUrl, personName, phoneNumber } from './common.js';
+
+/** The forms start the booking link as 'http://' (spec §4): a bare scheme means no link. */
+export const formBookingUrl = z
+  .string({ error: 'The booking URL must be text.' })
+  .trim()
+  .transform((v) => (v === 'http://' || v === 'https://' ? '' : v))
+  .pipe(bookingUrl);
+
+/**
+ * POST /update-barber-profile/ (spec §5, §7): name and phone are required, the booking link is
+ * optional (absent = unchanged, empty or a bare scheme = none). Email is read-only here.
+ */
+export const profileUpdateInput = z.object({
+  name: personName,
+  phone_no: phoneNumber,
+  booking_url: formBookingUrl.optional(),
+});
+export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;
