@@ -1,0 +1,5 @@
+export * from './storage.js';
+export * from './tokens.js';
+export * from './routing.js';
+export * from './permissions.js';
+export * from './auth-provider.js';

@@ -1,0 +1,45 @@
+import { HttpError } from 'ra-core';
+import type { HttpResult } from './http-client.js';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The person-readable message of a reply: `response` (envelope), `detail` (sign-in) or `error`. */
+export function messageOf(result: HttpResult): string {
+  const body = result.body;
+  if (isRecord(body)) {
+    for (const key of ['response', 'detail', 'error', 'message'] as const) {
+      const value = body[key];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  if (typeof body === 'string' && body !== '' && !body.trimStart().startsWith('<')) return body;
+  return `Request failed with status code ${result.status}`;
+}
+
+/** True when the reply is a success: 2xx and not an envelope with status 0. */
+export function isSuccess(result: HttpResult): boolean {
+  if (!result.ok) return false;
+  return !(isRecord(result.body) && result.body.status === 0);
+}
+
+/** The error react-admin understands (its notification shows the message; 401/403 reach checkError). */
+export function toHttpError(result: HttpResult): HttpError {
+  return new HttpError(messageOf(result), result.status, result.body);
+}
+
+/** `response` of an envelope, or the body itself when the endpoint answers bare JSON. */
+export function payloadOf<T>(result: HttpResult): T {
+  const body = result.body;
+  if (isRecord(body) && 'status' in body && 'response' in body) return body.response as T;
+  return body as T;
+}
+
+/** Throws the server's message unless the reply is a success; returns the payload. */
+export function expectSuccess<T>(result: HttpResult): T {
+  if (!isSuccess(result)) throw toHttpError(result);
+  return payloadOf<T>(result);
+}
+
+export { isRecord };
