@@ -20,6 +20,9 @@ import { supportRoutes } from './modules/support/support-routes.js';
 import { statsRoutes } from './modules/stats/stats-routes.js';
 import { billingRoutes } from './modules/billing/billing-routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices-routes.js';
+import { appointmentsRoutes } from './modules/appointments/appointments-routes.js';
+import { profileRoutes } from './modules/profile/profile-routes.js';
+import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
@@ -106,6 +109,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(billingRoutes);
       await api.register(invoicesRoutes);
+      await api.register(appointmentsRoutes);
+      await api.register(uploadsRoutes);
+      await api.register(profileRoutes);
     },
     { prefix: '/api' },
   );

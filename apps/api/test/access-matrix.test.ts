@@ -30,6 +30,8 @@ const sampleBodies: Record<string, object> = {
   'PUT /api/services/:id/': { name: 'Cut', estimated_minutes: 30, price: 20 },
   'PUT /api/customers/:id/': { name: 'Pat Doe' },
   'POST /api/invoices/:id/status/': { status: 'paid' },
+  'POST /api/barbers/:id/status/': { status: 'break' },
+  'PUT /api/appointments/:id/': { barber_id: 1, starts_at: '2030-01-07T15:00:00Z' },
 };
 
 beforeAll(async () => {
@@ -57,12 +59,16 @@ beforeAll(async () => {
   };
   const serviceId = await post('/api/services/', { name: 'Cut', estimated_minutes: 30, price: 20 });
   const customerId = await post('/api/customers/', { name: 'Pat Doe' });
+  // Removed by the DELETE walk; a member other than the barber caller, who must stay signed in.
+  const removable = await shopA.addMember('employee');
   objectIds = {
     '/api/services/': serviceId,
     '/api/customers/': customerId,
     '/api/invoices/': await post('/api/billing/create-invoice/', { customer: customerId, services: [serviceId], amount: 20 }),
     '/api/barbers/': String(barber.barberId),
-    '/api/team/team-members/': String(barber.barberId),
+    '/api/walkins/': await post('/api/walkins/', { name: 'Walk In' }),
+    '/api/team/team-members/': String(removable.barberId),
+    '/api/appointments/': await post('/api/appointments/', { barber_id: barber.barberId, starts_at: '2030-01-07T15:00:00Z' }),
   };
   paramValues = { token: unique('no-such-ticket-') };
 });

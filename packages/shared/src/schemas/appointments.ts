@@ -36,7 +36,7 @@ export const appointment = z.object({
 });
 export type Appointment = z.infer<typeof appointment>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written as YYYY-MM-DD.');
+const isoDate = z.iso.date({ error: 'Dates are written as YYYY-MM-DD.' });
 
 export const appointmentListQuery = z.object({
   from: isoDate.optional(),

@@ -1,0 +1,77 @@
+import type { Appointment } from '@chairline/shared';
+import type { Sql } from '../../db/database.js';
+
+interface AppointmentRow {
+  id: number;
+  barber_id: number;
+  barber: string;
+  customer_id: number | null;
+  customer: string | null;
+  service_ids: number[] | null;
+  services: string | null;
+  starts_at: Date;
+  ends_at: Date;
+  status: Appointment['status'];
+  notes: string;
+}
+
+const toAppointment = (r: AppointmentRow): Appointment => ({
+  id: r.id,
+  barber_id: r.barber_id,
+  barber: r.barber,
+  customer_id: r.customer_id,
+  customer: r.customer,
+  service_ids: r.service_ids ?? [],
+  services: r.services ?? '',
+  starts_at: r.starts_at.toISOString(),
+  ends_at: r.ends_at.toISOString(),
+  status: r.status,
+  notes: r.notes,
+});
+
+const SELECT = `
+  SELECT a.id, a.barber_id, b.name AS barber, a.customer_id, c.name AS customer, a.starts_at, a.ends_at, a.status, a.notes,
+         (SELECT array_agg(x.service_id ORDER BY x.service_id) FROM appointment_services x WHERE x.appointment_id = a.id) AS service_ids,
+         (SELECT string_agg(s.name, ', ' ORDER BY s.name) FROM appointment_services x JOIN services s ON s.id = x.service_id
+           WHERE x.appointment_id = a.id) AS services
+    FROM appointments a JOIN barbers b ON b.id = a.barber_id LEFT JOIN customers c ON c.id = a.customer_id`;
+
+const TZ = '(SELECT timezone FROM shops WHERE id = $1)';
+
+export interface AppointmentFilter {
+  from?: string;
+  to?: string;
+  barberId?: number;
+  status?: Appointment['status'];
+}
+
+export async function listAppointments(sql: Sql, shopId: number, f: AppointmentFilter, page: number, pageSize: number) {
+  const params: unknown[] = [shopId];
+  const parts = ['a.shop_id = $1'];
+  if (f.from) parts.push(`a.starts_at >= ($${params.push(f.from)}::date::timestamp AT TIME ZONE ${TZ})`);
+  if (f.to) parts.push(`a.starts_at < (($${params.push(f.to)}::date + 1)::timestamp AT TIME ZONE ${TZ})`);
+  if (f.barberId) parts.push(`a.barber_id = $${params.push(f.barberId)}`);
+  if (f.status) parts.push(`a.status = $${params.push(f.status)}`);
+  const where = parts.join(' AND ');
+  const rows = await sql.query<AppointmentRow>(
+    `${SELECT} WHERE ${where} ORDER BY a.starts_at, a.id LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, pageSize, (page - 1) * pageSize],
+  );
+  const count = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM appointments a WHERE ${where}`, params);
+  return { rows: rows.map(toAppointment), total: count[0]?.n ?? 0 };
+}
+
+export async function findAppointment(sql: Sql, shopId: number, id: number): Promise<Appointment | null> {
+  const rows = await sql.query<AppointmentRow>(`${SELECT} WHERE a.shop_id = $1 AND a.id = $2`, [shopId, id]);
+  return rows[0] ? toAppointment(rows[0]) : null;
+}
+
+/** Booked appointments of the barber overlapping [start, end), other than `exceptId`. */
+export async function overlapping(sql: Sql, shopId: number, barberId: number, start: Date, end: Date, exceptId: number | null) {
+  return sql.query<{ id: number; starts_at: Date; ends_at: Date }>(
+    `SELECT id, starts_at, ends_at FROM appointments
+      WHERE shop_id = $1 AND barber_id = $2 AND status = 'booked' AND starts_at < $4 AND ends_at > $3
+        AND ($5::int IS NULL OR id <> $5)`,
+    [shopId, barberId, start, end, exceptId],
+  );
+}
