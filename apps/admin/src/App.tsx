@@ -76,7 +76,6 @@ function EmployeeArea() {
 function Dashboard() {
   return (
     <DashboardGate
-      login={<Placeholder title="Login" />}
       subscription={<SubscriptionOnly />}
       employee={<EmployeeArea />}
       shell={<BackOffice />}
