@@ -1,0 +1,18 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+// Served by the API process (apps/api/src/http/front-ends.ts): it serves dist/client and hands
+// the public-site paths to dist/server/entry.mjs's `handler`.
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  // The API owns /api/* and /uploads/*; trailing slashes are the API's habit, pages take both.
+  trailingSlash: 'ignore',
+  build: { inlineStylesheets: 'always' },
+  // Cross-site POSTs are refused by the API's own rules; Astro has no form actions here.
+  security: { checkOrigin: false },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,99 @@
+import { POLL_NEXT_BARBER_MS, QR_CODE_PX, type PublicBarber } from '@chairline/shared';
+import { QRCodeSVG } from 'qrcode.react';
+import { useCallback, useEffect, useState } from 'react';
+import type { ShopData } from '../lib/api-contract.js';
+import { anyBarberWait, BARBER_STATUS_LABELS, barberWaitText } from '../lib/barber-text.js';
+import { displayBoard } from '../lib/display-board.js';
+import { followShop } from '../lib/live-updates.js';
+import { fetchBarbers, fetchShop } from '../lib/public-api.js';
+import { joinUrl } from '../lib/urls.js';
+import { BarberPhoto } from './parts/BarberPhoto.js';
+
+interface Props {
+  username: string;
+  initialShop: ShopData;
+  initialBarbers: PublicBarber[];
+  origin: string;
+}
+
+export default function DisplayBoard({ username, initialShop, initialBarbers, origin }: Props) {
+  const [shopData, setShopData] = useState(initialShop);
+  const [barbers, setBarbers] = useState(initialBarbers);
+  const [offline, setOffline] = useState(false);
+  const [link, setLink] = useState(joinUrl(origin, username));
+
+  const refresh = useCallback(async () => {
+    const [shopResult, barbersResult] = await Promise.all([fetchShop(username), fetchBarbers(username)]);
+    if (shopResult.ok) setShopData(shopResult.data);
+    if (barbersResult.ok) setBarbers(barbersResult.data);
+    setOffline(!barbersResult.ok);
+  }, [username]);
+
+  useEffect(() => {
+    setLink(joinUrl(window.location.origin, username));
+    return followShop({ shopUsername: username, pollMs: POLL_NEXT_BARBER_MS, refresh: () => void refresh() });
+  }, [username, refresh]);
+
+  const board = displayBoard(barbers);
+  return (
+    <div className="display">
+      <header className="display-header">
+        <h1>{shopData.shop.name}</h1>
+        <p className="display-wait">
+          Wait now: <strong>{anyBarberWait(barbers)}</strong>
+        </p>
+      </header>
+      <div className="display-grid">
+        <section className="display-panel" aria-labelledby="serving-title">
+          <h2 id="serving-title">Now serving</h2>
+          {board.serving.length === 0 ? (
+            <p className="display-empty">No one in the chair right now.</p>
+          ) : (
+            <ul className="display-list">
+              {board.serving.map((b) => (
+                <li key={b.id}>
+                  <BarberPhoto name={b.name} src={b.profile_pic} size={56} />
+                  <span className="display-name">{b.name}</span>
+                  <span className="status status-busy">{BARBER_STATUS_LABELS.busy}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h2 className="display-next-title">Next up</h2>
+          <p className="display-next">{board.nextUp ? board.nextUp.name : 'All barbers are busy'}</p>
+        </section>
+        <section className="display-panel" aria-labelledby="rotation-title">
+          <h2 id="rotation-title">Barber rotation</h2>
+          {board.rotation.length === 0 ? (
+            <p className="display-empty">No barbers on duty.</p>
+          ) : (
+            <ol className="display-list">
+              {board.rotation.map((b, i) => (
+                <li key={b.id}>
+                  <span className="display-pos">{(b.position ?? i) + 1}</span>
+                  <BarberPhoto name={b.name} src={b.profile_pic} size={48} />
+                  <span className="display-name">
+                    {b.name}
+                    <small>
+                      {b.waiting_count} waiting · {barberWaitText(b)}
+                    </small>
+                  </span>
+                  <span className={`status status-${b.status}`}>{BARBER_STATUS_LABELS[b.status]}</span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+        <section className="display-panel display-join" aria-labelledby="join-title">
+          <h2 id="join-title">Join the line from your phone</h2>
+          <div className="qr" data-testid="join-qr">
+            <QRCodeSVG value={link} size={QR_CODE_PX * 1.5} marginSize={2} title="Scan to check in" />
+          </div>
+          <p className="display-url">{link.replace(/^https?:\/\//, '')}</p>
+          <p className="display-today">{shopData.todayCheckins} check-ins today</p>
+        </section>
+      </div>
+      {offline && <p className="display-offline">Reconnecting…</p>}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { POLL_SHOP_MS, type PublicBarber, type PublicTicket } from '@chairline/shared';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { PublicService, ShopData } from '../lib/api-contract.js';
+import { anyBarberWait } from '../lib/barber-text.js';
+import { followShop } from '../lib/live-updates.js';
+import { fetchBarbers, fetchServices, fetchShop, fetchTicket } from '../lib/public-api.js';
+import { browserStore, forgetTicket, recallTicket, rememberTicket } from '../lib/ticket-storage.js';
+import { isActiveTicket, placeText } from '../lib/ticket-text.js';
+import { ticketPath, type TabStyle } from '../lib/urls.js';
+import { BarberList } from './parts/BarberList.js';
+import { CheckInForm } from './parts/CheckInForm.js';
+import { KioskConfirmation } from './parts/KioskConfirmation.js';
+import { ShopHeader } from './parts/ShopHeader.js';
+
+// The QR code library is only needed once someone opens a barber's Schedule view.
+const ScheduleView = lazy(() => import('./parts/ScheduleView.js'));
+
+export const KIOSK_RETURN_SECONDS = 8;
+
+type BarbersState = { kind: 'ready'; barbers: PublicBarber[] } | { kind: 'loading' } | { kind: 'error'; message: string };
+type View =
+  | { kind: 'list' }
+  | { kind: 'schedule'; barberId: number }
+  | { kind: 'check-in'; barberId: number | 'any' }
+  | { kind: 'confirmed'; ticket: PublicTicket };
+
+interface Props {
+  username: string;
+  initialShop: ShopData;
+  /** Null when the server could not load them: the page shows the error state. */
+  initialBarbers: PublicBarber[] | null;
+  initialServices: PublicService[];
+  tabStyle: TabStyle;
+  kiosk: boolean;
+  /** The site's origin, for the booking-link rule. */
+  host: string;
+}
+
+export default function ShopApp({ username, initialShop, initialBarbers, initialServices, tabStyle, kiosk, host }: Props) {
+  const [shopData, setShopData] = useState(initialShop);
+  const [barbers, setBarbers] = useState<BarbersState>(
+    initialBarbers ? { kind: 'ready', barbers: initialBarbers } : { kind: 'error', message: 'Unable to load data' },
+  );
+  const [services, setServices] = useState(initialServices);
+  const [view, setView] = useState<View>({ kind: 'list' });
+  const [myTicket, setMyTicket] = useState<PublicTicket | null>(null);
+  const [origin, setOrigin] = useState(host);
+  const top = useRef<HTMLDivElement>(null);
+
+  const refresh = useCallback(async () => {
+    const [shopResult, barbersResult] = await Promise.all([fetchShop(username), fetchBarbers(username)]);
+    if (shopResult.ok) setShopData(shopResult.data);
+    setBarbers(barbersResult.ok ? { kind: 'ready', barbers: barbersResult.data } : { kind: 'error', message: barbersResult.message });
+  }, [username]);
+
+  const retry = useCallback(async () => {
+    setBarbers({ kind: 'loading' });
+    await refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    setOrigin(window.location.origin);
+    return followShop({ shopUsername: username, pollMs: POLL_SHOP_MS, refresh: () => void refresh() });
+  }, [username, refresh]);
+
+  // Services may not be public yet: look again in the browser if the server found none.
+  useEffect(() => {
+    if (initialServices.length === 0) void fetchServices(username).then(setServices);
+  }, [username, initialServices.length]);
+
+  // "You're already in line": the ticket this phone checked in with (never on the shared kiosk).
+  useEffect(() => {
+    if (kiosk) return;
+    const store = browserStore();
+    const token = store && recallTicket(store, username);
+    if (!store || !token) return;
+    void fetchTicket(token).then((result) => {
+      if (result.ok && isActiveTicket(result.data.status)) setMyTicket(result.data);
+      else if (result.ok || result.status === 404) forgetTicket(store, username, token);
+    });
+  }, [kiosk, username]);
+
+  const show = (next: View) => {
+    setView(next);
+    top.current?.scrollIntoView({ block: 'start' });
+  };
+
+  const onCheckedIn = (ticket: PublicTicket) => {
+    if (kiosk) {
+      show({ kind: 'confirmed', ticket });
+      void refresh();
+      return;
+    }
+    const store = browserStore();
+    if (store) rememberTicket(store, username, ticket.token);
+    window.location.assign(ticketPath(username, ticket.token) + (ticket.existing ? '?existing=1' : ''));
+  };
+
+  const readyBarbers = barbers.kind === 'ready' ? barbers.barbers : [];
+  const scheduled = view.kind === 'schedule' ? readyBarbers.find((b) => b.id === view.barberId) : undefined;
+
+  let body;
+  if (view.kind === 'confirmed') {
+    body = <KioskConfirmation ticket={view.ticket} seconds={KIOSK_RETURN_SECONDS} onDone={() => show({ kind: 'list' })} />;
+  } else if (view.kind === 'check-in') {
+    body = (
+      <CheckInForm
+        shopUsername={username}
+        shopName={shopData.shop.name}
+        barbers={readyBarbers}
+        services={services}
+        initialBarberId={view.barberId}
+        source={kiosk ? 'kiosk' : 'online'}
+        acceptingCheckIns={shopData.shop.accepting_check_ins}
+        onDone={onCheckedIn}
+        onCancel={() => show({ kind: 'list' })}
+      />
+    );
+  } else if (scheduled && !kiosk) {
+    body = (
+      <Suspense fallback={<p className="loading">Loading...</p>}>
+        <ScheduleView
+          barber={scheduled}
+          host={origin}
+          onBack={() => show({ kind: 'list' })}
+          onCheckIn={(b) => show({ kind: 'check-in', barberId: b.id })}
+        />
+      </Suspense>
+    );
+  } else {
+    body = (
+      <>
+        {myTicket ? (
+          <div className="already" role="status">
+            <div>
+              <strong>You're already in line</strong>
+              {myTicket.status === 'waiting' && <span className="muted"> · {placeText(myTicket.place)}</span>}
+            </div>
+            <a className="btn" href={ticketPath(username, myTicket.token)}>
+              View your ticket
+            </a>
+          </div>
+        ) : (
+          <div className={`join ${kiosk ? 'join-kiosk' : ''}`}>
+            <div>
+              <h2>{kiosk ? 'Welcome! Check in here' : 'Walk-in line'}</h2>
+              <p className="muted">
+                {readyBarbers.length > 0 ? `Current wait: ${anyBarberWait(readyBarbers)}` : 'Join the line and we will call you.'}
+              </p>
+            </div>
+            <button type="button" className="btn btn-large btn-cta" onClick={() => show({ kind: 'check-in', barberId: 'any' })}>
+              Check in
+            </button>
+          </div>
+        )}
+        <section className="barbers" aria-labelledby="barbers-title">
+          <h2 id="barbers-title" className="section-title">
+            Our barbers
+          </h2>
+          {barbers.kind === 'loading' && (
+            <p className="loading" role="status">
+              Loading...
+            </p>
+          )}
+          {barbers.kind === 'error' && (
+            <div className="error-state" role="alert">
+              <h3>Unable to load data</h3>
+              {barbers.message !== 'Unable to load data' && <p className="muted">{barbers.message}</p>}
+              <button type="button" className="btn" onClick={() => void retry()}>
+                Try Again
+              </button>
+            </div>
+          )}
+          {barbers.kind === 'ready' && (
+            <BarberList
+              barbers={barbers.barbers}
+              tabStyle={kiosk ? 'cards' : tabStyle}
+              kiosk={kiosk}
+              onSchedule={(b) => show(kiosk ? { kind: 'check-in', barberId: b.id } : { kind: 'schedule', barberId: b.id })}
+            />
+          )}
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <div ref={top} className={kiosk ? 'shop kiosk' : 'shop'}>
+      <ShopHeader shop={shopData.shop} todayCheckins={shopData.todayCheckins} kiosk={kiosk} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { formatEtaRange, type PublicBarber, type PublicTicket } from '@chairline/shared';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { PublicService } from '../../lib/api-contract.js';
+import { anyBarberWait, selectableBarbers } from '../../lib/barber-text.js';
+import { buildCheckIn, type FieldErrors } from '../../lib/check-in-form.js';
+import { checkIn } from '../../lib/public-api.js';
+
+interface Props {
+  shopUsername: string;
+  shopName: string;
+  barbers: PublicBarber[];
+  services: PublicService[];
+  /** Barber chosen before opening the form (e.g. from the Schedule view). */
+  initialBarberId?: number | 'any';
+  source: 'online' | 'kiosk';
+  acceptingCheckIns: boolean;
+  onDone: (ticket: PublicTicket) => void;
+  onCancel: () => void;
+}
+
+export function CheckInForm(props: Props) {
+  const { shopUsername, shopName, barbers, services, source, onDone, onCancel } = props;
+  const id = useId();
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [barber, setBarber] = useState(String(props.initialBarberId ?? 'any'));
+  const [serviceIds, setServiceIds] = useState<number[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [serverError, setServerError] = useState('');
+  const [sending, setSending] = useState(false);
+  const nameInput = useRef<HTMLInputElement>(null);
+  const errorBox = useRef<HTMLDivElement>(null);
+  const choices = selectableBarbers(barbers);
+
+  useEffect(() => nameInput.current?.focus(), []);
+  useEffect(() => {
+    if (serverError) errorBox.current?.focus();
+  }, [serverError]);
+
+  const toggleService = (serviceId: number, on: boolean) =>
+    setServiceIds((ids) => (on ? [...ids, serviceId] : ids.filter((x) => x !== serviceId)));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (sending) return;
+    setServerError('');
+    const built = buildCheckIn(shopUsername, { name, phone, barber, serviceIds }, source);
+    if (!built.ok) {
+      setErrors(built.errors);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    const result = await checkIn(built.input);
+    setSending(false);
+    if (result.ok) onDone(result.data);
+    else setServerError(result.message);
+  }
+
+  const fieldError = (key: keyof FieldErrors) =>
+    errors[key] ? (
+      <p className="field-error" id={`${id}-${key}-error`}>
+        {errors[key]}
+      </p>
+    ) : null;
+
+  return (
+    <section className="panel check-in" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Check in</h2>
+      <p className="muted">Join the line at {shopName}. We keep your place and show you live updates.</p>
+      {!props.acceptingCheckIns && (
+        <p className="notice" role="status">
+          This shop is not taking online check-ins right now. Please see the front desk.
+        </p>
+      )}
+      <form onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Your name</label>
+          <input
+            ref={nameInput}
+            id={`${id}-name`}
+            name="name"
+            autoComplete={source === 'kiosk' ? 'off' : 'name'}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? `${id}-name-error` : undefined}
+            maxLength={120}
+            required
+          />
+          {fieldError('name')}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-phone`}>Phone number</label>
+          <input
+            id={`${id}-phone`}
+            name="phone_number"
+            type="tel"
+            inputMode="tel"
+            autoComplete={source === 'kiosk' ? 'off' : 'tel'}
+            value={phone}
+            onChange={(e) => setPhone(e.target.value)}
+            aria-invalid={errors.phone_number ? true : undefined}
+            aria-describedby={`${id}-phone-hint${errors.phone_number ? ` ${id}-phone_number-error` : ''}`}
+            maxLength={32}
+            required
+          />
+          <p className="hint" id={`${id}-phone-hint`}>
+            Only the shop sees it. We never show it on screen.
+          </p>
+          {fieldError('phone_number')}
+        </div>
+        <fieldset className="field choices">
+          <legend>Barber</legend>
+          <label className="choice">
+            <input type="radio" name="barber" value="any" checked={barber === 'any'} onChange={() => setBarber('any')} />
+            <span className="choice-name">Any barber</span>
+            <span className="choice-meta">{anyBarberWait(barbers)}</span>
+          </label>
+          {choices.map((b) => (
+            <label className="choice" key={b.id}>
+              <input type="radio" name="barber" value={b.id} checked={barber === String(b.id)} onChange={() => setBarber(String(b.id))} />
+              <span className="choice-name">{b.name}</span>
+              <span className="choice-meta">{formatEtaRange(b.eta_range)}</span>
+            </label>
+          ))}
+          {fieldError('barber_id')}
+        </fieldset>
+        {services.length > 0 && (
+          <fieldset className="field choices">
+            <legend>Services (optional)</legend>
+            {services.map((s) => (
+              <label className="choice" key={s.id}>
+                <input type="checkbox" name="service_ids" value={s.id} checked={serviceIds.includes(s.id)} onChange={(e) => toggleService(s.id, e.target.checked)} />
+                <span className="choice-name">{s.name}</span>
+                {s.formatted_estimated_time && <span className="choice-meta">{s.formatted_estimated_time}</span>}
+              </label>
+            ))}
+            {fieldError('service_ids')}
+          </fieldset>
+        )}
+        {serverError && (
+          <div className="alert" role="alert" ref={errorBox} tabIndex={-1}>
+            {serverError}
+          </div>
+        )}
+        <div className="button-row">
+          <button type="submit" className="btn btn-large" disabled={sending}>
+            {sending ? 'Checking in…' : 'Check in'}
+          </button>
+          <button type="button" className="btn btn-ghost btn-large" onClick={onCancel} disabled={sending}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import {
+  planList,
+  publicBarber,
+  shopReply,
+  ticketReply,
+  type Plan,
+  type PublicBarber,
+  type PublicShop,
+  type PublicTicket,
+} from '@chairline/shared';
+import { replyMessage, type ApiResult } from './replies.js';
+
+// Turns an API reply (HTTP status + parsed JSON body) into a typed result, checked against the
+// shared contract (packages/shared/src/schemas/queue.ts). Used on the server and in the islands.
+
+export interface ShopData {
+  shop: PublicShop;
+  todayCheckins: number;
+}
+
+/** A service a customer can pick when checking in (public subset of the staff service). */
+export const publicService = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  estimated_minutes: z.number().int().optional(),
+  formatted_estimated_time: z.string().optional(),
+  price: z.number().optional(),
+});
+export type PublicService = z.infer<typeof publicService>;
+
+const INVALID_REPLY = 'The shop answered in an unexpected way. Please try again.';
+
+function fail<T>(status: number, body: unknown, fallback?: string): ApiResult<T> {
+  return { ok: false, status, message: replyMessage(body, fallback) };
+}
+
+/** Lists come bare (spec §7 "list of barbers") or wrapped as {status: 1, response: [...]}. */
+function listOf(body: unknown): unknown {
+  if (body && typeof body === 'object' && !Array.isArray(body) && 'response' in body) return body.response;
+  return body;
+}
+
+export function readShop(status: number, body: unknown): ApiResult<ShopData> {
+  if (status !== 200) return fail(status, body);
+  const parsed = shopReply.safeParse(body);
+  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: { shop: parsed.data.response, todayCheckins: parsed.data.today_checkins } };
+}
+
+/** Barbers in rotation order (position, nulls last, then name): the order of spec §2's table. */
+export function sortBarbers(barbers: readonly PublicBarber[]): PublicBarber[] {
+  return [...barbers].sort((a, b) => {
+    const pa = a.position ?? Number.MAX_SAFE_INTEGER;
+    const pb = b.position ?? Number.MAX_SAFE_INTEGER;
+    return pa - pb || a.name.localeCompare(b.name);
+  });
+}
+
+export function readBarbers(status: number, body: unknown): ApiResult<PublicBarber[]> {
+  if (status !== 200) return fail(status, body, 'An error occurred while fetching barbers.');
+  const parsed = z.array(publicBarber).safeParse(listOf(body));
+  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: sortBarbers(parsed.data) };
+}
+
+/** Public services are optional: anything but a valid list means "no service step". */
+export function readServices(status: number, body: unknown): PublicService[] {
+  if (status !== 200) return [];
+  const parsed = z.array(publicService.passthrough()).safeParse(listOf(body));
+  if (!parsed.success) return [];
+  return parsed.data
+    .filter((s) => !('active' in s) || s.active !== false)
+    .map(({ id, name, estimated_minutes, formatted_estimated_time, price }) => ({
+      id,
+      name,
+      estimated_minutes,
+      formatted_estimated_time,
+      price,
+    }));
+}
+
+export function readTicket(status: number, body: unknown): ApiResult<PublicTicket> {
+  if (status < 200 || status >= 300) return fail(status, body);
+  const parsed = ticketReply.safeParse(body);
+  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: parsed.data.response };
+}
+
+export function readPlans(status: number, body: unknown): ApiResult<Plan[]> {
+  if (status !== 200) return fail(status, body);
+  const parsed = planList.safeParse(listOf(body));
+  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: parsed.data };
+}
+
+export const shopQuery = (username: string) => `shop_username=${encodeURIComponent(username)}`;
+export const API_PATHS = {
+  shop: (u: string) => `/api/shop/?${shopQuery(u)}`,
+  barbers: (u: string) => `/api/barbers/?${shopQuery(u)}`,
+  services: (u: string) => `/api/shop/services/?${shopQuery(u)}`,
+  events: (u: string) => `/api/events/?${shopQuery(u)}`,
+  checkIn: '/api/check-in/',
+  ticket: (token: string) => `/api/check-in/${encodeURIComponent(token)}/`,
+  cancel: (token: string) => `/api/check-in/${encodeURIComponent(token)}/cancel/`,
+  plans: '/api/subscription/plans/',
+} as const;

@@ -1,0 +1,68 @@
+import type { CheckInInput, PublicBarber, PublicTicket } from '@chairline/shared';
+import { API_PATHS, readBarbers, readServices, readShop, readTicket, type PublicService, type ShopData } from './api-contract.js';
+import { NETWORK_ERROR, type ApiResult } from './replies.js';
+
+// The browser's calls to the API on the same origin. Public: no token.
+
+async function call(path: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+  const reply = await fetch(path, {
+    ...init,
+    headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
+    cache: 'no-store',
+  });
+  const text = await reply.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Non-JSON error pages are read as text by replyMessage.
+  }
+  return { status: reply.status, body };
+}
+
+async function attempt<T>(run: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+  try {
+    return await run();
+  } catch {
+    return { ok: false, status: 0, message: NETWORK_ERROR };
+  }
+}
+
+export const fetchShop = (username: string): Promise<ApiResult<ShopData>> =>
+  attempt(async () => {
+    const { status, body } = await call(API_PATHS.shop(username));
+    return readShop(status, body);
+  });
+
+export const fetchBarbers = (username: string): Promise<ApiResult<PublicBarber[]>> =>
+  attempt(async () => {
+    const { status, body } = await call(API_PATHS.barbers(username));
+    return readBarbers(status, body);
+  });
+
+export async function fetchServices(username: string): Promise<PublicService[]> {
+  try {
+    const { status, body } = await call(API_PATHS.services(username));
+    return readServices(status, body);
+  } catch {
+    return [];
+  }
+}
+
+export const fetchTicket = (token: string): Promise<ApiResult<PublicTicket>> =>
+  attempt(async () => {
+    const { status, body } = await call(API_PATHS.ticket(token));
+    return readTicket(status, body);
+  });
+
+export const checkIn = (input: CheckInInput): Promise<ApiResult<PublicTicket>> =>
+  attempt(async () => {
+    const { status, body } = await call(API_PATHS.checkIn, { method: 'POST', body: JSON.stringify(input) });
+    return readTicket(status, body);
+  });
+
+export const cancelTicket = (token: string): Promise<ApiResult<PublicTicket>> =>
+  attempt(async () => {
+    const { status, body } = await call(API_PATHS.cancel(token), { method: 'POST', body: '{}' });
+    return readTicket(status, body);
+  });
