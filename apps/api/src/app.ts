@@ -29,6 +29,13 @@ import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/goo
 import { createMailer, type Mailer } from './modules/auth/mailer.js';
 import { TokenService } from './modules/auth/tokens.js';
 import { plansRoutes } from './modules/plans/plans-routes.js';
+import { checkInRoutes } from './modules/check-in/check-in-routes.js';
+import type { EventBus } from './modules/events/event-bus.js';
+import { registerEventBus } from './modules/events/events-plugin.js';
+import { eventsRoutes } from './modules/events/events-routes.js';
+import { publicShopRoutes } from './modules/public-shop/public-shop-routes.js';
+import { rotationRoutes } from './modules/rotation/rotation-routes.js';
+import { walkinsRoutes } from './modules/walkins/walkins-routes.js';
 import './http/types.js';
 
 export interface AppOptions {
@@ -39,6 +46,8 @@ export interface AppOptions {
   mailer?: Mailer;
   googleCerts?: GoogleCertsSource;
   rateLimits?: Partial<RateLimits>;
+  /** Queue events; by default LISTEN/NOTIFY on PostgreSQL (DATABASE_URL), in process otherwise. */
+  eventBus?: EventBus;
 }
 
 declare module 'fastify' {
@@ -81,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('auth', new AuthService(db, tokens, mailer, config, google));
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   app.decorate('uploadsDir', uploadsDir);
+  await registerEventBus(app, config, db, options.eventBus);
 
   await app.register(rateLimit, {
     global: false,
@@ -109,6 +119,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(statsRoutes);
       await api.register(billingRoutes);
       await api.register(invoicesRoutes);
+      await api.register(publicShopRoutes);
+      await api.register(checkInRoutes);
+      await api.register(walkinsRoutes);
+      await api.register(rotationRoutes);
+      await api.register(eventsRoutes);
       await api.register(appointmentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(profileRoutes);

@@ -49,3 +49,10 @@ export const RESERVED_USERNAMES = [
   'privacy-policy', 'reset-password', 'root', 'shop', 'signup', 'static', 'store', 'support',
   'terms-and-services', 'uploads', 'www', 'chairline',
 ] as const;
+
+/** Minutes a walk-in without chosen services is expected to take (the queue's wait estimate). */
+export const DEFAULT_TICKET_MINUTES = 30;
+/** Minutes still expected from a service that has run past its estimate. */
+export const OVERRUN_REMAINING_MINUTES = 5;
+/** Keep-alive comment interval of the server-sent event streams (proxies close idle ones). */
+export const SSE_KEEPALIVE_MS = 25_000;

@@ -25,3 +25,21 @@ export const MESSAGES = {
   passwordReset: 'Your password has been reset. You can now sign in.',
   loggedOut: 'You have been logged out.',
 } as const;
+
+// The walk-in queue and the rotation (docs/queue.md).
+export const QUEUE_MESSAGES = {
+  shopNotFound: 'This shop does not exist.',
+  ticketNotFound: 'This ticket does not exist.',
+  barberNotFound: 'This barber does not exist.',
+  checkInLimitReached:
+    'This shop has reached its check-ins for this month, so online check-in is closed. Please ask at the front desk.',
+  barberNotTaking: 'This barber is not taking walk-ins today. Please choose another barber or "Any barber".',
+  barberNotInShop: 'Please choose a barber of this shop.',
+  servicesNotInShop: 'Please choose services offered by this shop.',
+  phoneInLine: 'This phone number already has a ticket in line.',
+  nobodyWaiting: 'No customer is waiting for this barber.',
+  noBarberFree: 'No barber is free to take the next customer.',
+  ownTicketsOnly: 'Barbers can only act for themselves.',
+  rotationChanged: 'The rotation has changed. Please reload and try again.',
+  rotationDuplicate: 'Each barber can appear only once in the rotation.',
+} as const;

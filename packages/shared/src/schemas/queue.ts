@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personName, phoneNumber } from './common.js';
+import { listQuery } from './list.js';
 
 // The walk-in queue and the barber rotation (DESIGN.md §3): the contract between the API, the
 // public site and the back office. docs/queue.md explains the model.
@@ -226,3 +227,18 @@ export const queueEvent = z.object({
 });
 export type QueueEvent = z.infer<typeof queueEvent>;
 export const QUEUE_EVENT_NAME = 'queue';
+
+/**
+ * GET /walkins/: the paginated staff list. `status` is one status or several separated by commas
+ * (e.g. `waiting,called,in_service` for the live board); default ordering oldest first.
+ */
+export const walkinListQuery = listQuery(['checked_in_at', 'id', 'status']).extend({
+  status: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v.split(',').every((s) => (TICKET_STATUSES as readonly string[]).includes(s.trim())),
+      `status must be one or more of: ${TICKET_STATUSES.join(', ')}`,
+    ),
+});
+export type WalkinListQuery = z.input<typeof walkinListQuery>;

@@ -1,0 +1,37 @@
+import { checkInInput, ticketReply } from '@chairline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CheckInService } from './check-in-service.js';
+
+// A malformed token names no ticket: the same 404 as an unknown one.
+const tokenParams = z.object({ token: z.string().min(1).max(100) });
+
+/** Public check-in (DESIGN.md §4): no sign-in, rate-limited per address on writes. */
+export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['queue'];
+  const checkIns = new CheckInService(app.db, app.events);
+
+  app.post(
+    '/check-in/',
+    {
+      config: { access: 'public', rateLimit: app.rateLimits.publicWrite },
+      schema: { tags, body: checkInInput, response: { 200: ticketReply } },
+    },
+    async (req) => ({ status: 1 as const, response: await checkIns.checkIn(req.body) }),
+  );
+
+  app.get(
+    '/check-in/:token/',
+    { config: { access: 'public' }, schema: { tags, params: tokenParams, response: { 200: ticketReply } } },
+    async (req) => ({ status: 1 as const, response: await checkIns.status(req.params.token) }),
+  );
+
+  app.post(
+    '/check-in/:token/cancel/',
+    {
+      config: { access: 'public', rateLimit: app.rateLimits.publicWrite },
+      schema: { tags, params: tokenParams, response: { 200: ticketReply } },
+    },
+    async (req) => ({ status: 1 as const, response: await checkIns.cancel(req.params.token) }),
+  );
+};

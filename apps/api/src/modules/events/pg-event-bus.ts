@@ -1,0 +1,77 @@
+import { queueEvent, type QueueEvent } from '@chairline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import { LocalFanOut, type EventBus } from './event-bus.js';
+
+export const QUEUE_CHANNEL = 'chairline_queue';
+const RECONNECT_MS = 1000;
+
+/**
+ * Events over PostgreSQL LISTEN/NOTIFY, so every API process on one database pushes every change.
+ * A dedicated client LISTENs (a pooled connection cannot: it is shared); publishing is a NOTIFY on
+ * a short-lived query. Each process, including the publisher, delivers what it hears.
+ */
+export async function createPgEventBus(connectionString: string, log: FastifyBaseLogger): Promise<EventBus> {
+  const fanOut = new LocalFanOut();
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const notifier = new pg.Pool({ connectionString, max: 2 });
+
+  const connect = async () => {
+    const c = new pg.Client({ connectionString });
+    c.on('notification', (msg) => {
+      if (msg.channel !== QUEUE_CHANNEL || !msg.payload) return;
+      try {
+        const parsed = queueEvent.safeParse(JSON.parse(msg.payload));
+        if (parsed.success) fanOut.deliver(parsed.data);
+      } catch {
+        log.warn('ignored a malformed queue notification');
+      }
+    });
+    c.on('error', (err) => {
+      log.warn({ err }, 'queue event listener lost its connection; reconnecting');
+      c.end().catch(() => undefined);
+      if (client === c) client = null;
+      scheduleReconnect();
+    });
+    await c.connect();
+    await c.query(`LISTEN ${QUEUE_CHANNEL}`);
+    client = c;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch((err: unknown) => {
+        log.warn({ err }, 'queue event listener could not reconnect');
+        scheduleReconnect();
+      });
+    }, RECONNECT_MS);
+    retry.unref();
+  };
+
+  await connect();
+
+  return {
+    async publish(events: readonly QueueEvent[]) {
+      for (const e of events) {
+        try {
+          await notifier.query('SELECT pg_notify($1, $2)', [QUEUE_CHANNEL, JSON.stringify(e)]);
+        } catch (err) {
+          // The change is committed; a lost notification only delays screens until their next poll.
+          log.warn({ err }, 'could not publish a queue event');
+        }
+      }
+    },
+    subscribe: (shop, listener) => fanOut.subscribe(shop, listener),
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      fanOut.clear();
+      await client?.end().catch(() => undefined);
+      await notifier.end();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { publicBarber, QUEUE_MESSAGES, shopReply, type PublicBarber } from '@chairline/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http/errors.js';
+import { checkInAllowed } from '../walkins/new-ticket.js';
+import { toEtaRange } from '../walkins/eta.js';
+import { queueSnapshot, waitingCountFor } from '../walkins/queue-repository.js';
+import { checkInsToday, shopByUsername } from './public-shop-repository.js';
+
+const shopQuery = z.object({
+  shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.').max(100),
+  timezone: z.string().optional(),
+});
+
+/** The public shop page's data (spec §7): the shop with today's check-ins, and its barbers. */
+export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['queue'];
+
+  app.get(
+    '/shop/',
+    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: shopReply } } },
+    async (req) => {
+      const shop = await shopByUsername(app.db, req.query.shop_username);
+      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      return {
+        status: 1 as const,
+        response: {
+          name: shop.name,
+          username: shop.username,
+          shop_logo: shop.logo_path,
+          bluetick: shop.bluetick,
+          address: shop.address,
+          phone_number: shop.phone_number,
+          timezone: shop.timezone,
+          accepting_check_ins: await checkInAllowed(app.db, shop.id),
+        },
+        today_checkins: await checkInsToday(app.db, shop.id),
+      };
+    },
+  );
+
+  /**
+   * The barbers in the shop's rotation, in its order, `off` ones included (their booking links
+   * still work) but marked by their status and without a wait estimate.
+   */
+  app.get(
+    '/barbers/',
+    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicBarber) } } },
+    async (req): Promise<PublicBarber[]> => {
+      const shop = await shopByUsername(app.db, req.query.shop_username);
+      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const snapshot = await queueSnapshot(app.db, shop.id);
+      return snapshot.barbers
+        .filter((b) => b.in_rotation && b.position !== null)
+        .map((b) => ({
+          id: b.id,
+          name: b.name,
+          email: b.email,
+          phone_number: b.phone_number,
+          profile_pic: b.profile_pic,
+          booking_url: b.booking_url,
+          position: b.position,
+          status: b.status,
+          waiting_count: waitingCountFor(snapshot, b.id),
+          eta_range: toEtaRange(snapshot.simulation.barberWait.get(b.id)),
+        }));
+    },
+  );
+};

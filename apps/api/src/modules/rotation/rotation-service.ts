@@ -1,0 +1,192 @@
+import {
+  maskCustomerName,
+  QUEUE_MESSAGES,
+  type BarberStatus,
+  type NextBarberReply,
+  type RotationEntry,
+  type TicketStatus,
+} from '@chairline/shared';
+import { z } from 'zod';
+import type { Database, Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/types.js';
+import { queueEventAt, type EventBus } from '../events/event-bus.js';
+import { lockShopById } from '../public-shop/public-shop-repository.js';
+import { barberOfMember } from '../walkins/walkins-service.js';
+import { applyOrder, recordRotationEvent, rotationOrder } from './rotation-repository.js';
+import { rotationEvent } from '@chairline/shared';
+
+type Staff = Extract<Principal, { kind: 'user' }>;
+type RotationEventView = z.infer<typeof rotationEvent>;
+
+interface RotationRow {
+  id: number;
+  name: string;
+  profile_pic: string | null;
+  position: number | null;
+  status: BarberStatus;
+  ticket_id: number | null;
+  ticket_party_name: string | null;
+  ticket_status: TicketStatus | null;
+  ticket_started_at: Date | null;
+  waiting_count: number;
+}
+
+/** Who looks: barbers see other barbers' customers masked. */
+export interface Viewer {
+  role: Staff['role'];
+  ownBarberId: number | null;
+}
+
+/** The rotation in order, each barber's current walk-in and waiting customers (for them or anyone). */
+async function rotationRows(sql: Sql, shopId: number): Promise<RotationRow[]> {
+  return sql.query<RotationRow>(
+    `SELECT b.id, b.name, b.profile_pic, b.position, b.status,
+            cur.id AS ticket_id, cur.party_name AS ticket_party_name, cur.status AS ticket_status,
+            cur.started_at AS ticket_started_at,
+            (SELECT count(*)::int FROM walkin_tickets w
+              WHERE w.shop_id = b.shop_id AND w.status = 'waiting'
+                AND (w.preferred_barber_id IS NULL OR w.preferred_barber_id = b.id)) AS waiting_count
+       FROM barbers b
+       LEFT JOIN LATERAL (SELECT t.id, t.party_name, t.status, t.started_at FROM walkin_tickets t
+                           WHERE t.barber_id = b.id AND t.status IN ('called', 'in_service')
+                           ORDER BY (t.status = 'in_service') DESC, t.id LIMIT 1) cur ON true
+      WHERE b.shop_id = $1 AND b.archived_at IS NULL AND b.in_rotation AND b.position IS NOT NULL
+      ORDER BY b.position`,
+    [shopId],
+  );
+}
+
+function toEntry(r: RotationRow, viewer: Viewer): RotationEntry {
+  const showFull = viewer.role !== 'employee' || viewer.ownBarberId === r.id;
+  return {
+    id: r.id,
+    name: r.name,
+    profile_pic: r.profile_pic,
+    position: r.position,
+    status: r.status,
+    current_ticket:
+      r.ticket_id === null || r.ticket_status === null
+        ? null
+        : {
+            id: r.ticket_id,
+            party_name: showFull ? (r.ticket_party_name ?? '') : maskCustomerName(r.ticket_party_name ?? ''),
+            status: r.ticket_status,
+            started_at: r.ticket_started_at ? r.ticket_started_at.toISOString() : null,
+          },
+    waiting_count: r.waiting_count,
+  };
+}
+
+/** Who is up: the first barber in rotation order who is available and has no customer called or in the chair. */
+export async function rotationView(sql: Sql, shopId: number, viewer: Viewer): Promise<NextBarberReply['response']> {
+  const rows = await rotationRows(sql, shopId);
+  const counts = await one<{ waiting: number; in_service: number }>(
+    sql,
+    `SELECT count(*) FILTER (WHERE status = 'waiting')::int AS waiting, count(*) FILTER (WHERE status = 'in_service')::int AS in_service
+       FROM walkin_tickets WHERE shop_id = $1 AND status IN ('waiting', 'in_service')`,
+    [shopId],
+  );
+  const rotation = rows.map((r) => toEntry(r, viewer));
+  return {
+    next_barber: rotation.find((e) => e.status === 'available' && e.current_ticket === null) ?? null,
+    rotation,
+    waiting_count: counts?.waiting ?? 0,
+    in_service_count: counts?.in_service ?? 0,
+  };
+}
+
+export class RotationService {
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+  ) {}
+
+  async viewerOf(staff: Staff): Promise<Viewer> {
+    return { role: staff.role, ownBarberId: (await barberOfMember(this.db, staff.membershipId))?.id ?? null };
+  }
+
+  async view(staff: Staff) {
+    return rotationView(this.db, staff.shopId, await this.viewerOf(staff));
+  }
+
+  async events(shopId: number, page: number, pageSize: number): Promise<{ rows: RotationEventView[]; total: number }> {
+    const total = await one<{ total: number }>(this.db, 'SELECT count(*)::int AS total FROM rotation_events WHERE shop_id = $1', [shopId]);
+    const rows = await this.db.query<Omit<RotationEventView, 'created_at'> & { created_at: Date }>(
+      `SELECT e.id, e.barber_id, b.name AS barber_name, e.kind, e.from_position, e.to_position, e.reason,
+              u.name AS actor_name, e.created_at
+         FROM rotation_events e
+         LEFT JOIN barbers b ON b.id = e.barber_id
+         LEFT JOIN users u ON u.id = e.actor_user_id
+        WHERE e.shop_id = $1
+        ORDER BY e.created_at DESC, e.id DESC
+        LIMIT $2 OFFSET $3`,
+      [shopId, pageSize, (page - 1) * pageSize],
+    );
+    return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), total: total?.total ?? 0 };
+  }
+
+  /**
+   * A manager's new order. Every barber now in the rotation must be in it (a screen that missed a
+   * change gets a 409, not a silent drop); a shop barber not yet in it joins at the given place.
+   */
+  async reorder(staff: Staff, barberIds: number[], reason: string) {
+    if (new Set(barberIds).size !== barberIds.length) throw badRequest(QUEUE_MESSAGES.rotationDuplicate);
+    const view = await this.db.transaction(async (tx) => {
+      const shop = await lockShopById(tx, staff.shopId);
+      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const known = await tx.query<{ id: number }>(
+        'SELECT id FROM barbers WHERE shop_id = $1 AND archived_at IS NULL AND id = ANY($2::int[])',
+        [staff.shopId, barberIds],
+      );
+      if (known.length !== barberIds.length) throw notFound(QUEUE_MESSAGES.barberNotFound);
+      const current = await rotationOrder(tx, staff.shopId);
+      if (current.some((id) => !barberIds.includes(id))) throw conflict(QUEUE_MESSAGES.rotationChanged);
+      await tx.query('UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = ANY($2::int[])', [staff.shopId, barberIds]);
+      await applyOrder(tx, staff.shopId, barberIds, staff.userId, 'reorder', reason || 'Reordered by a manager');
+      return { username: shop.username, view: await rotationView(tx, staff.shopId, { role: staff.role, ownBarberId: null }) };
+    });
+    await this.bus.publish([queueEventAt(view.username, 'rotation')]);
+    return view.view;
+  }
+
+  /** A barber sets their own status; managers and admins anyone's. The place in the rotation is kept. */
+  async setStatus(staff: Staff, barberId: number, status: BarberStatus, reason: string): Promise<RotationEntry> {
+    const result = await this.db.transaction(async (tx) => {
+      const shop = await lockShopById(tx, staff.shopId);
+      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const barber = await one<{ id: number; status: BarberStatus; position: number | null }>(
+        tx,
+        'SELECT id, status, position FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL',
+        [staff.shopId, barberId],
+      );
+      if (!barber) throw notFound(QUEUE_MESSAGES.barberNotFound);
+      const viewer: Viewer = { role: staff.role, ownBarberId: (await barberOfMember(tx, staff.membershipId))?.id ?? null };
+      if (staff.role === 'employee' && viewer.ownBarberId !== barberId) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
+      if (barber.status !== status) {
+        await tx.query('UPDATE barbers SET status = $2 WHERE id = $1', [barberId, status]);
+        await recordRotationEvent(tx, staff.shopId, staff.userId, {
+          barberId,
+          kind: 'status',
+          fromPosition: barber.position,
+          toPosition: barber.position,
+          reason: `${barber.status} → ${status}${reason ? `: ${reason}` : ''}`,
+        });
+      }
+      const view = await rotationView(tx, staff.shopId, viewer);
+      const entry = view.rotation.find((e) => e.id === barberId) ?? {
+        id: barberId,
+        name: (await one<{ name: string }>(tx, 'SELECT name FROM barbers WHERE id = $1', [barberId]))?.name ?? '',
+        profile_pic: null,
+        position: barber.position,
+        status,
+        current_ticket: null,
+        waiting_count: 0,
+      };
+      return { username: shop.username, entry, changed: barber.status !== status };
+    });
+    if (result.changed) await this.bus.publish([queueEventAt(result.username, 'rotation')]);
+    return result.entry;
+  }
+}

@@ -1,0 +1,59 @@
+import { DEFAULT_CHECK_IN_LIMIT, QUEUE_MESSAGES, UNLIMITED, type TicketSource } from '@chairline/shared';
+import { randomBytes } from 'node:crypto';
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+import { badRequest, conflict } from '../../http/errors.js';
+import { activeServiceIds } from '../services/services-repository.js';
+import { checkInsThisMonth, customerForPhone, insertTicket, monthlyCheckInLimit } from './queue-repository.js';
+
+export interface TicketRequest {
+  partyName: string;
+  /** Normalised (normalizePhone), or null for a desk walk-in without one. */
+  phone: string | null;
+  preferredBarberId: number | null;
+  serviceIds: readonly number[];
+  source: TicketSource;
+  createdByUserId: number | null;
+}
+
+/** Can the shop take one more check-in this month under its plan? Call with the shop locked. */
+export async function checkInAllowed(sql: Sql, shopId: number): Promise<boolean> {
+  const limit = await monthlyCheckInLimit(sql, shopId, DEFAULT_CHECK_IN_LIMIT);
+  if (limit === UNLIMITED) return true;
+  return (await checkInsThisMonth(sql, shopId)) < limit;
+}
+
+/**
+ * Queues a new waiting ticket after the shop's rules: the plan's monthly check-ins, a barber of the
+ * shop who takes walk-ins, the shop's own services. Must run in a transaction holding the shop lock,
+ * so the count, the place and the order of arrival are right under concurrency.
+ */
+export async function queueTicket(tx: Sql, shopId: number, req: TicketRequest): Promise<{ id: number; token: string }> {
+  if (!(await checkInAllowed(tx, shopId))) throw conflict(QUEUE_MESSAGES.checkInLimitReached);
+  if (req.preferredBarberId !== null) {
+    const barber = await one<{ status: string }>(
+      tx,
+      'SELECT status FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL AND in_rotation',
+      [shopId, req.preferredBarberId],
+    );
+    if (!barber) throw badRequest(QUEUE_MESSAGES.barberNotInShop);
+    if (barber.status === 'off') throw conflict(QUEUE_MESSAGES.barberNotTaking);
+  }
+  const serviceIds = [...new Set(req.serviceIds)];
+  const known = await activeServiceIds(tx, shopId, serviceIds);
+  if (known.size !== serviceIds.length) throw badRequest(QUEUE_MESSAGES.servicesNotInShop);
+  const customerId = req.phone ? await customerForPhone(tx, shopId, req.partyName, req.phone) : null;
+  const token = randomBytes(16).toString('base64url');
+  const id = await insertTicket(tx, {
+    shopId,
+    partyName: req.partyName,
+    phone: req.phone,
+    preferredBarberId: req.preferredBarberId,
+    serviceIds,
+    source: req.source,
+    customerId,
+    createdByUserId: req.createdByUserId,
+    token,
+  });
+  return { id, token };
+}

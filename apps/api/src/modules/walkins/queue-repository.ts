@@ -1,0 +1,247 @@
+import {
+  ACTIVE_TICKET_STATUSES,
+  DEFAULT_TICKET_MINUTES,
+  type BarberStatus,
+  type TicketSource,
+  type TicketStatus,
+} from '@chairline/shared';
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+import { simulateQueue, type Simulation } from './eta.js';
+
+/** Reads of the live queue of one shop: its barbers and its active tickets. */
+
+export interface QueueBarber {
+  id: number;
+  name: string;
+  email: string;
+  phone_number: string;
+  profile_pic: string | null;
+  booking_url: string;
+  position: number | null;
+  status: BarberStatus;
+  in_rotation: boolean;
+}
+
+export interface ActiveTicket {
+  id: number;
+  token: string;
+  party_name: string;
+  status: TicketStatus;
+  preferred_barber_id: number | null;
+  barber_id: number | null;
+  started_at: Date | null;
+  minutes: number;
+}
+
+export interface QueueSnapshot {
+  barbers: QueueBarber[];
+  tickets: ActiveTicket[];
+  simulation: Simulation;
+  /** 1-based place of each waiting ticket (docs/queue.md). */
+  places: Map<number, number>;
+}
+
+/** The expected minutes of a ticket: its services, or the default when none were chosen. */
+export const TICKET_MINUTES_SQL = `coalesce((SELECT sum(s.estimated_minutes) FROM walkin_ticket_services ts
+  JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), ${DEFAULT_TICKET_MINUTES})::int`;
+
+/** The shop's barbers who are not archived, in rotation order (those out of it last). */
+export async function shopBarbers(sql: Sql, shopId: number): Promise<QueueBarber[]> {
+  return sql.query<QueueBarber>(
+    `SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation
+       FROM barbers WHERE shop_id = $1 AND archived_at IS NULL
+      ORDER BY position NULLS LAST, id`,
+    [shopId],
+  );
+}
+
+export async function activeTickets(sql: Sql, shopId: number): Promise<ActiveTicket[]> {
+  return sql.query<ActiveTicket>(
+    `SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
+            ${TICKET_MINUTES_SQL} AS minutes
+       FROM walkin_tickets t
+      WHERE t.shop_id = $1 AND t.status = ANY($2::text[])
+      ORDER BY t.id`,
+    [shopId, ACTIVE_TICKET_STATUSES],
+  );
+}
+
+/**
+ * A waiting ticket's place: the waiting tickets ahead of it that the same barbers could take
+ * (for "any", every waiting ticket; for a chosen barber, those for that barber or for anyone), plus one.
+ */
+export function placesOf(tickets: readonly ActiveTicket[]): Map<number, number> {
+  const waiting = tickets.filter((t) => t.status === 'waiting').sort((a, b) => a.id - b.id);
+  const places = new Map<number, number>();
+  let all = 0;
+  const perBarber = new Map<number, number>();
+  let anyCount = 0;
+  for (const t of waiting) {
+    if (t.preferred_barber_id === null) {
+      places.set(t.id, all + 1);
+      anyCount += 1;
+    } else {
+      const mine = perBarber.get(t.preferred_barber_id) ?? 0;
+      places.set(t.id, mine + anyCount + 1);
+      perBarber.set(t.preferred_barber_id, mine + 1);
+    }
+    all += 1;
+  }
+  return places;
+}
+
+export async function queueSnapshot(sql: Sql, shopId: number, now = new Date()): Promise<QueueSnapshot> {
+  // One after the other: a transaction's connection runs one statement at a time anyway.
+  const barbers = await shopBarbers(sql, shopId);
+  const tickets = await activeTickets(sql, shopId);
+  const simulation = simulateQueue(
+    barbers.map((b) => ({ id: b.id, position: b.in_rotation ? b.position : null, status: b.status })),
+    tickets.map((t) => ({
+      id: t.id,
+      status: t.status,
+      preferredBarberId: t.preferred_barber_id,
+      barberId: t.barber_id,
+      minutes: t.minutes,
+      startedAt: t.started_at,
+    })),
+    now,
+  );
+  return { barbers, tickets, simulation, places: placesOf(tickets) };
+}
+
+/** Waiting customers a barber could take: those who chose them or anyone. */
+export function waitingCountFor(snapshot: QueueSnapshot, barberId: number): number {
+  return snapshot.tickets.filter(
+    (t) => t.status === 'waiting' && (t.preferred_barber_id === null || t.preferred_barber_id === barberId),
+  ).length;
+}
+
+// ---------- whole tickets ----------
+
+export interface TicketRow {
+  id: number;
+  shop_id: number;
+  shop_username: string;
+  token: string;
+  party_name: string;
+  phone: string | null;
+  status: TicketStatus;
+  source: TicketSource;
+  preferred_barber_id: number | null;
+  preferred_barber_name: string | null;
+  barber_id: number | null;
+  barber_name: string | null;
+  customer_id: number | null;
+  services: { id: number; name: string; estimated_minutes: number }[];
+  checked_in_at: Date;
+  called_at: Date | null;
+  started_at: Date | null;
+  completed_at: Date | null;
+  ended_at: Date | null;
+}
+
+export const SELECT_TICKET = `
+  SELECT t.id, t.shop_id, sh.username AS shop_username, t.token, t.party_name, t.phone, t.status, t.source,
+         t.preferred_barber_id, pb.name AS preferred_barber_name, t.barber_id, bb.name AS barber_name,
+         t.customer_id, t.checked_in_at, t.called_at, t.started_at, t.completed_at, t.ended_at,
+         coalesce((SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'estimated_minutes', s.estimated_minutes)
+                                   ORDER BY s.name, s.id)
+                     FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id
+                    WHERE ts.ticket_id = t.id), '[]'::json) AS services
+    FROM walkin_tickets t
+    JOIN shops sh ON sh.id = t.shop_id
+    LEFT JOIN barbers pb ON pb.id = t.preferred_barber_id
+    LEFT JOIN barbers bb ON bb.id = t.barber_id`;
+
+export async function ticketById(sql: Sql, shopId: number, id: number, lock = false): Promise<TicketRow | undefined> {
+  return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.shop_id = $1 AND t.id = $2${lock ? ' FOR UPDATE OF t' : ''}`, [
+    shopId,
+    id,
+  ]);
+}
+
+export async function ticketByToken(sql: Sql, token: string): Promise<TicketRow | undefined> {
+  return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1`, [token]);
+}
+
+/** Phone numbers are compared by their digits (and a leading +), so spacing does not matter. */
+export const normalizePhone = (phone: string) => phone.trim().replace(/(?!^\+)[^0-9]/g, '');
+
+export async function activeTicketForPhone(sql: Sql, shopId: number, phone: string): Promise<TicketRow | undefined> {
+  return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.shop_id = $1 AND t.phone = $2 AND t.status = ANY($3::text[])`, [
+    shopId,
+    phone,
+    ACTIVE_TICKET_STATUSES,
+  ]);
+}
+
+/** Check-ins since the start of this month in the shop's time zone (every ticket counts). */
+export async function checkInsThisMonth(sql: Sql, shopId: number): Promise<number> {
+  const row = await one<{ count: number }>(
+    sql,
+    `SELECT count(*)::int AS count FROM walkin_tickets t JOIN shops s ON s.id = t.shop_id
+      WHERE t.shop_id = $1
+        AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE s.timezone) AT TIME ZONE s.timezone)`,
+    [shopId],
+  );
+  return row?.count ?? 0;
+}
+
+/** The plan's monthly check-ins (-1 unlimited); the spec's default when the shop has no plan. */
+export async function monthlyCheckInLimit(sql: Sql, shopId: number, fallback: number): Promise<number> {
+  const row = await one<{ total_check_ins: number }>(
+    sql,
+    'SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = $1',
+    [shopId],
+  );
+  return row?.total_check_ins ?? fallback;
+}
+
+export interface NewTicket {
+  shopId: number;
+  partyName: string;
+  phone: string | null;
+  preferredBarberId: number | null;
+  serviceIds: readonly number[];
+  source: TicketSource;
+  customerId: number | null;
+  createdByUserId: number | null;
+  token: string;
+}
+
+/** Inserts a waiting ticket; call with the shop locked, so ids follow the order of arrival. */
+export async function insertTicket(sql: Sql, t: NewTicket): Promise<number> {
+  const row = await one<{ id: number }>(
+    sql,
+    `INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, preferred_barber_id, status, source,
+                                 checked_in_at, created_by_user_id)
+     VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, clock_timestamp(), $8) RETURNING id`,
+    [t.shopId, t.token, t.customerId, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId],
+  );
+  if (!row) throw new Error('insert returned no row');
+  if (t.serviceIds.length > 0) {
+    await sql.query(
+      'INSERT INTO walkin_ticket_services (ticket_id, service_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [row.id, t.serviceIds],
+    );
+  }
+  return row.id;
+}
+
+/** The shop's customer with this phone number, made on first visit, so the back office sees walk-ins. */
+export async function customerForPhone(sql: Sql, shopId: number, name: string, phone: string): Promise<number> {
+  const found = await one<{ id: number }>(
+    sql,
+    `SELECT id FROM customers WHERE shop_id = $1 AND regexp_replace(phone, '[^0-9+]', '', 'g') = $2 ORDER BY id LIMIT 1`,
+    [shopId, phone],
+  );
+  if (found) return found.id;
+  const made = await one<{ id: number }>(
+    sql,
+    'INSERT INTO customers (shop_id, name, phone) VALUES ($1, $2, $3) RETURNING id',
+    [shopId, name, phone],
+  );
+  if (!made) throw new Error('insert returned no row');
+  return made.id;
+}

@@ -1,0 +1,81 @@
+import { canTransition, type TicketStatus } from '@chairline/shared';
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+import { conflict } from '../../http/errors.js';
+import { moveToBack } from '../rotation/rotation-repository.js';
+import type { TicketRow } from './queue-repository.js';
+
+const STATE_WORDS: Record<TicketStatus, string> = {
+  waiting: 'waiting',
+  called: 'called',
+  in_service: 'in service',
+  done: 'done',
+  cancelled: 'cancelled',
+  no_show: 'marked as a no-show',
+  walkout: 'marked as walked out',
+};
+const ACTION_WORDS: Record<TicketStatus, string> = {
+  waiting: 'put back in line',
+  called: 'called',
+  in_service: 'started',
+  done: 'completed',
+  cancelled: 'cancelled',
+  no_show: 'marked as a no-show',
+  walkout: 'marked as walked out',
+};
+
+/** The 409 message of an illegal transition, for a person. */
+export const illegalTransitionMessage = (from: TicketStatus, to: TicketStatus) =>
+  `This ticket is ${STATE_WORDS[from]}, so it cannot be ${ACTION_WORDS[to]}.`;
+
+function ensure(ticket: TicketRow, to: TicketStatus) {
+  if (!canTransition(ticket.status, to)) throw conflict(illegalTransitionMessage(ticket.status, to));
+}
+
+/** Each function checks the state machine, then writes; call in a transaction holding the shop lock. */
+
+export async function callTicket(tx: Sql, ticket: TicketRow, barberId: number) {
+  ensure(ticket, 'called');
+  await tx.query(`UPDATE walkin_tickets SET status = 'called', barber_id = $2, called_at = clock_timestamp() WHERE id = $1`, [
+    ticket.id,
+    barberId,
+  ]);
+}
+
+/** Starting a walk-in makes the barber busy and sends them to the back of the rotation. */
+export async function startTicket(tx: Sql, ticket: TicketRow, barberId: number, actorUserId: number | null) {
+  ensure(ticket, 'in_service');
+  await tx.query(
+    `UPDATE walkin_tickets SET status = 'in_service', barber_id = $2, called_at = coalesce(called_at, clock_timestamp()),
+            started_at = clock_timestamp() WHERE id = $1`,
+    [ticket.id, barberId],
+  );
+  await tx.query(`UPDATE barbers SET status = 'busy' WHERE id = $1 AND status = 'available'`, [barberId]);
+  await moveToBack(tx, ticket.shop_id, barberId, actorUserId, 'Started a walk-in');
+}
+
+/** A barber who finishes their last customer is available again (unless on break or off). */
+export async function completeTicket(tx: Sql, ticket: TicketRow) {
+  ensure(ticket, 'done');
+  await tx.query(
+    `UPDATE walkin_tickets SET status = 'done', completed_at = clock_timestamp(), ended_at = clock_timestamp() WHERE id = $1`,
+    [ticket.id],
+  );
+  if (ticket.barber_id !== null) {
+    const other = await one(tx, `SELECT 1 FROM walkin_tickets WHERE barber_id = $1 AND status = 'in_service'`, [ticket.barber_id]);
+    if (!other) await tx.query(`UPDATE barbers SET status = 'available' WHERE id = $1 AND status = 'busy'`, [ticket.barber_id]);
+  }
+}
+
+export async function noShowTicket(tx: Sql, ticket: TicketRow) {
+  ensure(ticket, 'no_show');
+  await tx.query(`UPDATE walkin_tickets SET status = 'no_show', ended_at = clock_timestamp() WHERE id = $1`, [ticket.id]);
+}
+
+export async function cancelTicket(tx: Sql, ticket: TicketRow, by: 'customer' | 'staff') {
+  ensure(ticket, 'cancelled');
+  await tx.query(
+    `UPDATE walkin_tickets SET status = 'cancelled', cancelled_by = $2, ended_at = clock_timestamp() WHERE id = $1`,
+    [ticket.id, by],
+  );
+}

@@ -1,0 +1,58 @@
+import { maskCustomerName, type PublicTicket, type Walkin } from '@chairline/shared';
+import { toEtaRange } from './eta.js';
+import type { QueueSnapshot, TicketRow } from './queue-repository.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function waitingFacts(row: TicketRow, snapshot: QueueSnapshot) {
+  if (row.status !== 'waiting') return { place: null, eta_range: null };
+  return {
+    place: snapshot.places.get(row.id) ?? null,
+    eta_range: toEtaRange(snapshot.simulation.ticketWait.get(row.id)),
+  };
+}
+
+/** A ticket as its customer sees it: masked name, no phone number. */
+export function toPublicTicket(row: TicketRow, snapshot: QueueSnapshot, existing = false): PublicTicket {
+  const { place, eta_range } = waitingFacts(row, snapshot);
+  return {
+    token: row.token,
+    shop_username: row.shop_username,
+    status: row.status,
+    party_name: maskCustomerName(row.party_name),
+    place,
+    ahead: place === null ? null : place - 1,
+    eta_range,
+    preferred_barber:
+      row.preferred_barber_id === null ? null : { id: row.preferred_barber_id, name: row.preferred_barber_name ?? '' },
+    barber: row.barber_id === null ? null : { id: row.barber_id, name: row.barber_name ?? '' },
+    services: row.services.map((s) => ({ id: s.id, name: s.name })),
+    checked_in_at: row.checked_in_at.toISOString(),
+    called_at: iso(row.called_at),
+    existing,
+  };
+}
+
+/** A ticket on the staff board: full name and phone. */
+export function toWalkin(row: TicketRow, snapshot: QueueSnapshot): Walkin {
+  return {
+    id: row.id,
+    token: row.token,
+    party_name: row.party_name,
+    phone: row.phone,
+    status: row.status,
+    source: row.source,
+    preferred_barber_id: row.preferred_barber_id,
+    preferred_barber_name: row.preferred_barber_name,
+    barber_id: row.barber_id,
+    barber_name: row.barber_name,
+    customer_id: row.customer_id,
+    services: row.services,
+    ...waitingFacts(row, snapshot),
+    checked_in_at: row.checked_in_at.toISOString(),
+    called_at: iso(row.called_at),
+    started_at: iso(row.started_at),
+    completed_at: iso(row.completed_at),
+    ended_at: iso(row.ended_at),
+  };
+}

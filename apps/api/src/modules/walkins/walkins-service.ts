@@ -1,0 +1,223 @@
+import {
+  QUEUE_MESSAGES,
+  TICKET_STATUSES,
+  type QueueEvent,
+  type TicketStatus,
+  type Walkin,
+} from '@chairline/shared';
+import type { Database, Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/types.js';
+import { queueEventAt, type EventBus } from '../events/event-bus.js';
+import { lockShopById } from '../public-shop/public-shop-repository.js';
+import { queueTicket } from './new-ticket.js';
+import {
+  activeTicketForPhone,
+  normalizePhone,
+  queueSnapshot,
+  SELECT_TICKET,
+  ticketById,
+  type QueueSnapshot,
+  type TicketRow,
+} from './queue-repository.js';
+import { callTicket, cancelTicket, completeTicket, noShowTicket, startTicket } from './ticket-transitions.js';
+import { toWalkin } from './ticket-views.js';
+
+type Staff = Extract<Principal, { kind: 'user' }>;
+
+export interface StaffBarber {
+  id: number;
+  position: number | null;
+  status: string;
+  in_rotation: boolean;
+}
+
+/** The caller's own barber record (every shop member has one). */
+export async function barberOfMember(sql: Sql, membershipId: number): Promise<StaffBarber | undefined> {
+  return one<StaffBarber>(
+    sql,
+    'SELECT id, position, status, in_rotation FROM barbers WHERE membership_id = $1 AND archived_at IS NULL',
+    [membershipId],
+  );
+}
+
+/** Barbers (employees) see and act on their own tickets: for them, assigned to them, or for anyone. */
+const OWN_TICKETS_SQL = `(t.barber_id = $OWN OR (t.barber_id IS NULL AND (t.preferred_barber_id IS NULL OR t.preferred_barber_id = $OWN)))`;
+const ownTickets = (param: number) => OWN_TICKETS_SQL.replaceAll('$OWN', `$${param}`);
+
+function canSee(ticket: TicketRow, ownBarberId: number | null) {
+  if (ownBarberId === null) return true;
+  if (ticket.barber_id !== null) return ticket.barber_id === ownBarberId;
+  return ticket.preferred_barber_id === null || ticket.preferred_barber_id === ownBarberId;
+}
+
+export type TicketAction = 'call' | 'start' | 'complete' | 'no-show' | 'cancel';
+
+export interface WalkinListOptions {
+  statuses: TicketStatus[];
+  page: number;
+  pageSize: number;
+  ordering?: string;
+  search?: string;
+}
+
+const ORDERINGS: Record<string, string> = { checked_in_at: 't.checked_in_at', id: 't.id', status: 't.status' };
+
+/** The staff walk-in board: every write in one transaction under the shop lock, events after commit. */
+export class WalkinsService {
+  constructor(
+    private readonly db: Database,
+    private readonly bus: EventBus,
+  ) {}
+
+  /** Null for managers and admins (they see everything); the barber id for a barber. */
+  private async ownScope(sql: Sql, staff: Staff): Promise<number | null> {
+    if (staff.role !== 'employee') return null;
+    return (await barberOfMember(sql, staff.membershipId))?.id ?? -1;
+  }
+
+  async list(staff: Staff, o: WalkinListOptions): Promise<{ rows: Walkin[]; total: number }> {
+    const own = await this.ownScope(this.db, staff);
+    const params: unknown[] = [staff.shopId, o.statuses.length > 0 ? o.statuses : TICKET_STATUSES];
+    let where = 't.shop_id = $1 AND t.status = ANY($2::text[])';
+    if (own !== null) {
+      params.push(own);
+      where += ` AND ${ownTickets(params.length)}`;
+    }
+    if (o.search) {
+      params.push(`%${o.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      where += ` AND (t.party_name ILIKE $${params.length} OR t.phone ILIKE $${params.length})`;
+    }
+    const field = o.ordering ? ORDERINGS[o.ordering.replace(/^-/, '')] : undefined;
+    const order = `${field ?? 't.checked_in_at'} ${o.ordering?.startsWith('-') ? 'DESC' : 'ASC'}, t.id`;
+    const count = await one<{ total: number }>(this.db, `SELECT count(*)::int AS total FROM walkin_tickets t WHERE ${where}`, params);
+    const rows = await this.db.query<TicketRow>(
+      `${SELECT_TICKET} WHERE ${where} ORDER BY ${order} LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}`,
+      params,
+    );
+    const snapshot = await queueSnapshot(this.db, staff.shopId);
+    return { rows: rows.map((r) => toWalkin(r, snapshot)), total: count?.total ?? 0 };
+  }
+
+  async get(staff: Staff, id: number): Promise<Walkin> {
+    const own = await this.ownScope(this.db, staff);
+    const row = await ticketById(this.db, staff.shopId, id);
+    if (!row || !canSee(row, own)) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+    return toWalkin(row, await queueSnapshot(this.db, staff.shopId));
+  }
+
+  /** A walk-in added at the front desk. A phone number already in line is refused (409). */
+  async add(
+    staff: Staff,
+    input: { name: string; phone_number?: string | undefined; barber_id: number | null; service_ids: number[] },
+  ): Promise<Walkin> {
+    return this.write(staff.shopId, async (tx) => {
+      const phone = input.phone_number ? normalizePhone(input.phone_number) : null;
+      if (phone && (await activeTicketForPhone(tx, staff.shopId, phone))) throw conflict(QUEUE_MESSAGES.phoneInLine);
+      const { id } = await queueTicket(tx, staff.shopId, {
+        partyName: input.name,
+        phone,
+        preferredBarberId: input.barber_id,
+        serviceIds: input.service_ids,
+        source: 'staff',
+        createdByUserId: staff.userId,
+      });
+      return { id, rotation: false };
+    });
+  }
+
+  async act(staff: Staff, id: number, action: TicketAction, requestedBarberId?: number): Promise<Walkin> {
+    return this.write(staff.shopId, async (tx) => {
+      const own = await this.ownScope(tx, staff);
+      const ticket = await ticketById(tx, staff.shopId, id, true);
+      if (!ticket || !canSee(ticket, own)) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+      switch (action) {
+        case 'call':
+          await callTicket(tx, ticket, await this.barberFor(tx, staff, requestedBarberId, ticket.barber_id));
+          return { id, rotation: false };
+        case 'start':
+          await startTicket(tx, ticket, await this.barberFor(tx, staff, requestedBarberId, ticket.barber_id), staff.userId);
+          return { id, rotation: true };
+        case 'complete':
+          await completeTicket(tx, ticket);
+          return { id, rotation: true };
+        case 'no-show':
+          await noShowTicket(tx, ticket);
+          return { id, rotation: false };
+        case 'cancel':
+          await cancelTicket(tx, ticket, 'staff');
+          return { id, rotation: false };
+      }
+    });
+  }
+
+  /**
+   * Claims the oldest waiting ticket the barber can take and calls it. The shop lock makes two
+   * simultaneous presses take two different customers.
+   */
+  async callNext(staff: Staff, requestedBarberId?: number): Promise<Walkin> {
+    return this.write(staff.shopId, async (tx) => {
+      const barberId = await this.barberFor(tx, staff, requestedBarberId, null);
+      const next = await one<{ id: number }>(
+        tx,
+        `SELECT id FROM walkin_tickets WHERE shop_id = $1 AND status = 'waiting'
+            AND (preferred_barber_id IS NULL OR preferred_barber_id = $2)
+          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [staff.shopId, barberId],
+      );
+      if (!next) throw conflict(QUEUE_MESSAGES.nobodyWaiting);
+      const ticket = await ticketById(tx, staff.shopId, next.id);
+      if (!ticket) throw conflict(QUEUE_MESSAGES.nobodyWaiting);
+      await callTicket(tx, ticket, barberId);
+      return { id: next.id, rotation: false };
+    });
+  }
+
+  /**
+   * The barber who takes a ticket: the one asked for (a barber may only name themselves), else the
+   * one already on the ticket, else the caller when they work the floor, else who is up.
+   */
+  private async barberFor(tx: Sql, staff: Staff, requested: number | undefined, onTicket: number | null): Promise<number> {
+    const mine = await barberOfMember(tx, staff.membershipId);
+    if (requested !== undefined) {
+      if (staff.role === 'employee' && requested !== mine?.id) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
+      const found = await one(tx, 'SELECT 1 FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL', [
+        staff.shopId,
+        requested,
+      ]);
+      if (!found) throw notFound(QUEUE_MESSAGES.barberNotFound);
+      return requested;
+    }
+    if (onTicket !== null) return onTicket;
+    if (mine && (staff.role === 'employee' || (mine.in_rotation && mine.position !== null && (mine.status === 'available' || mine.status === 'busy')))) {
+      return mine.id;
+    }
+    const up = await one<{ id: number }>(
+      tx,
+      `SELECT b.id FROM barbers b
+        WHERE b.shop_id = $1 AND b.archived_at IS NULL AND b.position IS NOT NULL AND b.status = 'available'
+          AND NOT EXISTS (SELECT 1 FROM walkin_tickets t WHERE t.barber_id = b.id AND t.status IN ('called', 'in_service'))
+        ORDER BY b.position LIMIT 1`,
+      [staff.shopId],
+    );
+    if (!up) throw conflict(QUEUE_MESSAGES.noBarberFree);
+    return up.id;
+  }
+
+  private async write(shopId: number, fn: (tx: Sql) => Promise<{ id: number; rotation: boolean }>): Promise<Walkin> {
+    const { walkin, events } = await this.db.transaction(async (tx) => {
+      const shop = await lockShopById(tx, shopId);
+      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const { id, rotation } = await fn(tx);
+      const row = await ticketById(tx, shopId, id);
+      if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+      const snapshot: QueueSnapshot = await queueSnapshot(tx, shopId);
+      const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token: row.token, status: row.status })];
+      if (rotation) events.push(queueEventAt(shop.username, 'rotation'));
+      return { walkin: toWalkin(row, snapshot), events };
+    });
+    await this.bus.publish(events);
+    return walkin;
+  }
+}
