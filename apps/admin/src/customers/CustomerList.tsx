@@ -1,0 +1,67 @@
+import PeopleIcon from '@mui/icons-material/PeopleOutline';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
+import {
+  CreateButton,
+  Datagrid,
+  DateField,
+  List,
+  NumberField,
+  SearchInput,
+  SimpleList,
+  TextField,
+  TopToolbar,
+} from 'react-admin';
+import { formatMoney } from '@chairline/shared';
+import { ExportCustomersButton } from './ExportCustomersButton';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name, phone or email" />];
+
+const Actions = () => (
+  <TopToolbar>
+    <CreateButton label="Add customer" />
+    <ExportCustomersButton />
+  </TopToolbar>
+);
+
+function Empty() {
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2, width: '100%' }}>
+      <PeopleIcon sx={{ fontSize: 48, color: 'text.disabled' }} />
+      <Typography variant="h6" sx={{ mt: 1 }}>
+        No customers yet
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Customers appear here when they check in, book or get an invoice. You can also add one yourself.
+      </Typography>
+      <CreateButton label="Add customer" variant="contained" />
+    </Box>
+  );
+}
+
+type Row = { id: number; name: string; phone: string; email: string; visits: number; total_spent: number };
+
+export function CustomerList() {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List title="Customers" filters={filters} actions={<Actions />} empty={<Empty />} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
+      {small ? (
+        <SimpleList<Row>
+          primaryText={(r) => r.name}
+          secondaryText={(r) => r.phone || r.email}
+          tertiaryText={(r) => `${r.visits} visits · ${formatMoney(r.total_spent)}`}
+          linkType="show"
+        />
+      ) : (
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="name" label="Name" />
+          <TextField source="phone" label="Phone" sortable={false} />
+          <TextField source="email" label="Email" sortable={false} />
+          <NumberField source="visits" label="Visits" />
+          <NumberField source="total_spent" label="Total spent" options={{ style: 'currency', currency: 'USD' }} />
+          <DateField source="last_visit" label="Last visit" emptyText="—" />
+          <DateField source="created_at" label="Customer since" />
+        </Datagrid>
+      )}
+    </List>
+  );
+}

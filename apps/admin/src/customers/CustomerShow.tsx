@@ -1,0 +1,112 @@
+import {
+  Box,
+  Card,
+  CardContent,
+  Chip,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
+import { formatMoney, type Customer } from '@chairline/shared';
+
+interface Visit {
+  kind: 'walkin' | 'appointment' | 'invoice';
+  id: number;
+  date: string;
+  status: string;
+  barber: string | null;
+  amount: number | null;
+}
+type Detail = Customer & { history: Visit[] };
+
+const KIND_LABEL: Record<Visit['kind'], string> = {
+  walkin: 'Walk-in',
+  appointment: 'Appointment',
+  invoice: 'Invoice',
+};
+
+const fmtDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 140 }}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h6">{value}</Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function CustomerDetail() {
+  const c = useRecordContext<Detail>();
+  if (!c) return null;
+  return (
+    <Box sx={{ p: { xs: 2, sm: 3 } }}>
+      <Typography variant="h5">{c.name}</Typography>
+      <Typography color="text.secondary">{[c.phone, c.email].filter(Boolean).join(' · ') || 'No contact details'}</Typography>
+      {c.notes && <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{c.notes}</Typography>}
+      <Stack direction="row" gap={2} sx={{ my: 3, flexWrap: 'wrap' }}>
+        <Stat label="Visits" value={String(c.visits)} />
+        <Stat label="Total spend" value={formatMoney(c.total_spent)} />
+        <Stat label="Last visit" value={c.last_visit ? new Date(c.last_visit).toLocaleDateString() : '—'} />
+        <Stat label="Customer since" value={new Date(c.created_at).toLocaleDateString()} />
+      </Stack>
+      <Typography variant="h6" sx={{ mb: 1 }}>
+        Visit history
+      </Typography>
+      {c.history.length === 0 ? (
+        <Typography color="text.secondary">No visits yet.</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Visit history">
+            <TableHead>
+              <TableRow>
+                <TableCell>Date</TableCell>
+                <TableCell>Kind</TableCell>
+                <TableCell>Barber</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Amount</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {c.history.map((h) => (
+                <TableRow key={`${h.kind}-${h.id}`}>
+                  <TableCell>{fmtDate(h.date)}</TableCell>
+                  <TableCell>{KIND_LABEL[h.kind]}</TableCell>
+                  <TableCell>{h.barber ?? '—'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={h.status.replace(/_/g, ' ')} />
+                  </TableCell>
+                  <TableCell align="right">{h.amount === null ? '—' : formatMoney(h.amount)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+export function CustomerShow() {
+  return (
+    <Show
+      title="Customer"
+      actions={
+        <TopToolbar>
+          <EditButton />
+        </TopToolbar>
+      }
+    >
+      <CustomerDetail />
+    </Show>
+  );
+}

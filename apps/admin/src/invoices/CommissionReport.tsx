@@ -1,0 +1,125 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { formatMoney } from '@chairline/shared';
+import { useEffect, useState } from 'react';
+import { apiGet, downloadFile, errorText } from '../settings/api';
+import type { CommissionRow } from './types';
+
+const CYCLE: Record<CommissionRow['payment_cycle'], string> = { weekly: 'Weekly', biweekly: 'Every 2 weeks', monthly: 'Monthly' };
+
+/**
+ * Commission per barber for the pay period containing a date (each barber's own payment cycle),
+ * or for an explicit range shared by all (GET /invoices/commissions/, CSV from .../export/).
+ */
+export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: CommissionRow[]) => void; refresh?: number }) {
+  const [date, setDate] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [rows, setRows] = useState<CommissionRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const query = from || to ? { from, to } : { date: date || undefined };
+
+  useEffect(() => {
+    let live = true;
+    if (Boolean(from) !== Boolean(to)) {
+      setError('Give both a start and an end date, or neither.');
+      return;
+    }
+    setError(null);
+    apiGet<CommissionRow[]>('/invoices/commissions/', query)
+      .then((r) => {
+        if (!live) return;
+        setRows(r);
+        onRows?.(r);
+      })
+      .catch((err: unknown) => live && setError(errorText(err)));
+    return () => {
+      live = false;
+    };
+  }, [date, from, to, refresh]);
+
+  const exportCsv = () => downloadFile('/invoices/commissions/export/', query, 'commissions.csv').catch((err: unknown) => setError(errorText(err)));
+  const paid = rows?.reduce((s, r) => s + r.paid_total, 0) ?? 0;
+  const owed = rows?.reduce((s, r) => s + r.commission, 0) ?? 0;
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="commission-title">
+      <CardContent>
+        <Stack direction={{ xs: 'column', md: 'row' }} gap={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
+          <Box sx={{ flex: 1 }}>
+            <Typography id="commission-title" variant="h6">
+              Commission report
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Paid invoices × each barber's percentage, per pay period (weekly, every 2 weeks or monthly as set in Team).
+            </Typography>
+          </Box>
+          <TextField size="small" type="date" label="Period containing" value={date} onChange={(e) => setDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} disabled={Boolean(from || to)} />
+          <TextField size="small" type="date" label="Or from" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" type="date" label="to" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+          <Button startIcon={<DownloadIcon />} onClick={exportCsv} variant="outlined" disabled={!rows || Boolean(error)}>
+            Export CSV
+          </Button>
+        </Stack>
+        {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
+        {rows && rows.length === 0 && <Typography color="text.secondary">No barbers yet: add them in Team to see their commission.</Typography>}
+        {rows && rows.length > 0 && (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Commission report">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Barber</TableCell>
+                  <TableCell>Pay period</TableCell>
+                  <TableCell>Cycle</TableCell>
+                  <TableCell align="right">Paid invoices</TableCell>
+                  <TableCell align="right">Paid total</TableCell>
+                  <TableCell align="right">Rate</TableCell>
+                  <TableCell align="right">Commission</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.barber_id}>
+                    <TableCell>{r.barber}</TableCell>
+                    <TableCell>
+                      {r.period_start} → {r.period_end}
+                    </TableCell>
+                    <TableCell>{CYCLE[r.payment_cycle]}</TableCell>
+                    <TableCell align="right">{r.invoices}</TableCell>
+                    <TableCell align="right">{formatMoney(r.paid_total)}</TableCell>
+                    <TableCell align="right">{r.percentage}%</TableCell>
+                    <TableCell align="right">{formatMoney(r.commission)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+              <TableFooter>
+                <TableRow>
+                  <TableCell colSpan={4}>Total</TableCell>
+                  <TableCell align="right">{formatMoney(paid)}</TableCell>
+                  <TableCell />
+                  <TableCell align="right">{formatMoney(owed)}</TableCell>
+                </TableRow>
+              </TableFooter>
+            </Table>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,22 @@
+import type { CommissionRow, InvoiceListItem } from '@chairline/shared';
+
+export type { CommissionRow, InvoiceListItem };
+
+export interface InvoiceTotals {
+  amount: number;
+  paid: number;
+  unpaid: number;
+}
+
+export interface InvoicePage {
+  response: InvoiceListItem[];
+  total: number;
+  totals: InvoiceTotals;
+}
+
+export interface InvoiceFilterValues {
+  barber_id: string;
+  status: '' | 'unpaid' | 'paid' | 'void';
+  from: string;
+  to: string;
+}

@@ -1,0 +1,185 @@
+import {
+  Alert,
+  Autocomplete,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  FormControlLabel,
+  Stack,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { PIN_LENGTH, type OpeningHours, type ShopSettings } from '@chairline/shared';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { Spinner } from '../common/Spinner';
+import { useSession } from '../layout/session';
+import { apiGet, apiSend, errorText } from './api';
+import { LogoInput } from './LogoInput';
+import { OpeningHoursInput } from './OpeningHoursInput';
+
+function timeZones(): string[] {
+  try {
+    return Intl.supportedValuesOf('timeZone');
+  } catch {
+    return ['UTC'];
+  }
+}
+
+function Section({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography variant="h6">{title}</Typography>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary">
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface Draft {
+  name: string;
+  username: string;
+  address: string;
+  phone_number: string;
+  timezone: string;
+  opening_hours: OpeningHours;
+  pin_enabled: boolean;
+  pin: string;
+}
+
+const draftOf = (s: ShopSettings): Draft => ({
+  name: s.name,
+  username: s.username,
+  address: s.address,
+  phone_number: s.phone_number,
+  timezone: s.timezone,
+  opening_hours: s.opening_hours,
+  pin_enabled: s.pin_enabled,
+  pin: '',
+});
+
+/** Shop settings (admin): profile, public link, logo, time zone, hours and the tablet PIN. */
+export function SettingsPage() {
+  const notify = useNotify();
+  const session = useSession();
+  const zones = useMemo(timeZones, []);
+  const [settings, setSettings] = useState<ShopSettings | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    apiGet<ShopSettings>('/shop/settings/')
+      .then((s) => {
+        setSettings(s);
+        setDraft(draftOf(s));
+      })
+      .catch((err: unknown) => setLoadError(errorText(err)));
+  }, []);
+
+  if (loadError) return <Alert severity="error" sx={{ m: 2 }}>{loadError}</Alert>;
+  if (!settings || !draft) return <Spinner />;
+
+  const set = (patch: Partial<Draft>) => setDraft({ ...draft, ...patch });
+  const usernameChanged = draft.username.trim().toLowerCase() !== settings.username;
+  const pinProblem =
+    draft.pin !== '' && draft.pin.length !== PIN_LENGTH
+      ? `The PIN must be ${PIN_LENGTH} characters.`
+      : draft.pin_enabled && !settings.pin_set && draft.pin === ''
+        ? `Choose a ${PIN_LENGTH}-character PIN to turn the PIN on.`
+        : null;
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pinProblem) {
+      setSaveError(pinProblem);
+      return;
+    }
+    setSaving(true);
+    setSaveError(null);
+    try {
+      const { pin, ...rest } = draft;
+      const saved = await apiSend<ShopSettings>('put', '/shop/settings/', { ...rest, ...(pin ? { pin } : {}) });
+      setSettings(saved);
+      setDraft(draftOf(saved));
+      notify('Settings saved.', { type: 'success' });
+      void session.reload();
+    } catch (err) {
+      setSaveError(errorText(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const publicLink = `${window.location.origin}/shop/${draft.username.trim().toLowerCase() || settings.username}`;
+
+  return (
+    <Box component="form" onSubmit={save} noValidate sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2, maxWidth: 900 }}>
+      <Title title="Settings" />
+      <Typography variant="h5" component="h1">
+        Shop settings
+      </Typography>
+      <Section title="Shop" subtitle="What customers see on your check-in page.">
+        <LogoInput settings={settings} onSaved={(s) => setSettings(s)} />
+        <TextField label="Shop name" value={draft.name} onChange={(e) => set({ name: e.target.value })} required fullWidth />
+        <TextField
+          label="Shop username"
+          value={draft.username}
+          onChange={(e) => set({ username: e.target.value })}
+          required
+          fullWidth
+          helperText={`Public link: ${publicLink}`}
+        />
+        {usernameChanged && (
+          <Alert severity="warning">
+            Changing the username changes your public link to {publicLink}. The old link, printed QR codes and bookmarks will stop working.
+          </Alert>
+        )}
+        <TextField label="Address" value={draft.address} onChange={(e) => set({ address: e.target.value })} fullWidth multiline />
+        <TextField label="Phone" type="tel" value={draft.phone_number} onChange={(e) => set({ phone_number: e.target.value })} placeholder="123-456-7890" fullWidth />
+      </Section>
+      <Section title="Time zone and opening hours" subtitle="Today's queue, statistics and appointments follow the shop's time zone.">
+        <Autocomplete
+          options={zones}
+          value={draft.timezone}
+          disableClearable
+          onChange={(_, v) => set({ timezone: v })}
+          renderInput={(params) => <TextField {...params} label="Time zone" />}
+        />
+        <OpeningHoursInput value={draft.opening_hours} onChange={(v) => set({ opening_hours: v })} />
+      </Section>
+      <Section title="PIN" subtitle="On a shared tablet, barbers type the shop PIN before creating an invoice or changing their profile.">
+        <FormControlLabel control={<Switch checked={draft.pin_enabled} onChange={(e) => set({ pin_enabled: e.target.checked })} />} label="Require the PIN" />
+        <TextField
+          label={settings.pin_set ? 'New PIN (leave empty to keep the current one)' : 'PIN'}
+          type="password"
+          value={draft.pin}
+          onChange={(e) => set({ pin: e.target.value.slice(0, PIN_LENGTH) })}
+          slotProps={{ htmlInput: { maxLength: PIN_LENGTH, autoComplete: 'new-password' } }}
+          helperText={`${PIN_LENGTH} characters`}
+          sx={{ maxWidth: 360 }}
+        />
+      </Section>
+      {saveError && <Alert severity="error">{saveError}</Alert>}
+      <Stack direction="row" gap={2} sx={{ position: 'sticky', bottom: 0, py: 1, bgcolor: 'background.default' }}>
+        <Button type="submit" variant="contained" disabled={saving}>
+          {saving ? 'Saving…' : 'Save settings'}
+        </Button>
+        <Button onClick={() => setDraft(draftOf(settings))} disabled={saving}>
+          Discard changes
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
