@@ -1,5 +1,240 @@
-import { Typography } from '@mui/material';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
+import { canAccess, normalizeRole, type TeamMember } from '@chairline/shared';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  IconButton,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { useDialogs } from '../common/dialogs';
+import { BRAND_COLOR } from '../layout/brand';
+import { useSession } from '../layout/session';
+import { ResponsiveSheet } from './ResponsiveSheet';
+import { RoleBadge } from './RoleBadge';
+import { teamApi } from './team-api';
+import { replyError, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
+import { TEAM_TEXTS } from './team-texts';
+import { teamFormData, TeamMemberForm, type TeamFormValues } from './TeamMemberForm';
 
+type Modal = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: TeamMember };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Team screen (spec §2, §4, §5, §8): barbers and managers, create/edit, password, delete. */
 export function TeamPage() {
-  return <Typography variant="h5">Team Members</Typography>;
+  const { user, reload } = useSession();
+  const notify = useNotify();
+  const { alert, confirm, prompt } = useDialogs();
+  const [members, setMembers] = useState<TeamMember[] | null>(null);
+  const [tab, setTab] = useState<TeamTab>('barbers');
+  const [modal, setModal] = useState<Modal>({ mode: 'closed' });
+  const [formKey, setFormKey] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const viewerRole = normalizeRole(user.role);
+  const canManageManagers = canAccess(viewerRole, 'team.managers');
+
+  const showError = useCallback((text: string) => alert({ title: TEAM_TEXTS.error, text, icon: 'error' }), [alert]);
+
+  const load = useCallback(async () => {
+    try {
+      const reply = await teamApi.list();
+      const failure = replyError(reply);
+      if (failure) {
+        void showError(failure);
+        setMembers((current) => current ?? []);
+        return;
+      }
+      setMembers(Array.isArray(reply.body.response) ? reply.body.response : []);
+    } catch (error) {
+      void showError(errorText(error));
+      setMembers((current) => current ?? []);
+    }
+  }, [showError]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const { managers, barbers } = splitTeam(members ?? []);
+  const rows = tab === 'managers' ? managers : barbers;
+  const editing = modal.mode === 'edit' ? modal.member : null;
+
+  const closeModal = () => {
+    setModal({ mode: 'closed' });
+    setFormKey((k) => k + 1); // a fresh, reset form next time
+  };
+
+  const save = async (values: TeamFormValues) => {
+    setBusy(true);
+    try {
+      const reply = await teamApi.save(teamFormData(values, tab, editing), editing?.id);
+      const outcome = saveOutcome(reply, editing !== null);
+      if (outcome.ok) {
+        closeModal();
+        notify(outcome.message, { type: 'success' });
+        await load();
+        void reload(); // the barber count of the usage bar
+      } else if (outcome.title) {
+        await alert({ title: outcome.title, text: outcome.message, icon: 'error' });
+      } else {
+        notify(outcome.message, { type: 'error' });
+      }
+    } catch (error) {
+      const outcome = saveFailure(error);
+      await alert({ title: outcome.title ?? TEAM_TEXTS.error, text: outcome.message, icon: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const changePassword = async (member: TeamMember) => {
+    const password = await prompt({ title: TEAM_TEXTS.passwordTitle, placeholder: TEAM_TEXTS.passwordPlaceholder, inputType: 'password', confirmLabel: 'Update' });
+    if (!password) return; // an empty value is ignored (spec §5)
+    try {
+      const failure = replyError(await teamApi.changePassword(member.id, password));
+      if (failure) await showError(failure);
+      else await alert({ title: TEAM_TEXTS.passwordUpdatedTitle, text: TEAM_TEXTS.passwordUpdated, icon: 'success' });
+    } catch (error) {
+      await showError(errorText(error));
+    }
+  };
+
+  const remove = async (member: TeamMember) => {
+    const ok = await confirm({ title: TEAM_TEXTS.deleteTitle, text: TEAM_TEXTS.deleteText, icon: 'warning', confirmLabel: TEAM_TEXTS.deleteConfirm, destructive: true });
+    if (!ok) return;
+    try {
+      const failure = replyError(await teamApi.remove(member.id));
+      if (failure) {
+        await showError(failure);
+        return;
+      }
+      await load();
+      void reload();
+      await alert({ title: TEAM_TEXTS.deleted, text: TEAM_TEXTS.memberRemoved, icon: 'success' });
+    } catch (error) {
+      await showError(errorText(error));
+    }
+  };
+
+  const canCreate = tab === 'barbers' || canManageManagers;
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: { xs: 'flex-start', sm: 'center' }, justifyContent: 'space-between', gap: 2, flexDirection: { xs: 'column', sm: 'row' }, mb: 3 }}>
+        <Box>
+          <Typography variant="h5" component="h1">
+            {TEAM_TEXTS.title}
+          </Typography>
+          <Typography color="text.secondary">{TEAM_TEXTS.subtitle}</Typography>
+        </Box>
+        {canCreate && (
+          <Button variant="contained" onClick={() => setModal({ mode: 'add' })}>
+            {tab === 'managers' ? TEAM_TEXTS.createManager : TEAM_TEXTS.createBarber}
+          </Button>
+        )}
+      </Box>
+
+      <Card>
+        {managers.length > 0 && (
+          <Tabs value={tab} onChange={(_, value: TeamTab) => setTab(value)} sx={{ px: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
+            <Tab value="barbers" label={`Barbers (${barbers.length})`} />
+            <Tab value="managers" label={`Managers (${managers.length})`} />
+          </Tabs>
+        )}
+        {members === null ? (
+          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+            {TEAM_TEXTS.loading}
+          </Typography>
+        ) : rows.length === 0 ? (
+          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+            {tab === 'managers' ? TEAM_TEXTS.emptyManagers : TEAM_TEXTS.emptyBarbers}
+          </Typography>
+        ) : (
+          <TableContainer>
+            <Table aria-label={tab === 'managers' ? 'Managers' : 'Barbers'} sx={{ minWidth: 560 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Member</TableCell>
+                  <TableCell>Actions</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Join Date</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((member) => (
+                  <TableRow key={member.id} hover>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                        <Avatar sx={{ bgcolor: BRAND_COLOR, width: 36, height: 36, fontSize: 16, fontWeight: 700 }}>
+                          {(member.name || member.uemail || 'U').charAt(0).toUpperCase()}
+                        </Avatar>
+                        <Box sx={{ minWidth: 0 }}>
+                          <Typography sx={{ fontWeight: 600 }} noWrap>
+                            {member.name}
+                          </Typography>
+                          <Typography variant="body2" color="text.secondary" noWrap>
+                            {member.uemail}
+                          </Typography>
+                        </Box>
+                      </Box>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title="Edit">
+                        <IconButton aria-label={`Edit ${member.name}`} onClick={() => setModal({ mode: 'edit', member })}>
+                          <EditOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Change password">
+                        <IconButton aria-label={`Change password of ${member.name}`} onClick={() => void changePassword(member)}>
+                          <KeyOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                      <Tooltip title="Delete">
+                        <IconButton aria-label={`Delete ${member.name}`} color="error" onClick={() => void remove(member)}>
+                          <DeleteOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                    <TableCell>
+                      <RoleBadge role={member.role} />
+                    </TableCell>
+                    <TableCell>{new Date(member.created_at).toLocaleDateString()}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Card>
+
+      <ResponsiveSheet open={modal.mode !== 'closed'} onClose={closeModal} labelledBy="team-form-title">
+        {modal.mode !== 'closed' && (
+          <TeamMemberForm
+            key={`${formKey}-${editing?.id ?? 'new'}`}
+            tab={tab}
+            member={editing}
+            canChooseAdmin={canManageManagers}
+            busy={busy}
+            onCancel={closeModal}
+            onSubmit={(values) => void save(values)}
+            onInvalid={(text, title) => (title ? void alert({ title, text, icon: 'error' }) : notify(text, { type: 'error' }))}
+          />
+        )}
+      </ResponsiveSheet>
+    </Box>
+  );
 }

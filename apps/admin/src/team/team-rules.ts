@@ -1,0 +1,74 @@
+import { normalizeRole, type TeamMember } from '@chairline/shared';
+import { TEAM_TEXTS } from './team-texts';
+
+// The pure rules of the team screen (spec §4 "Team modal", §6, §8), unit-tested.
+
+export type TeamTab = 'barbers' | 'managers';
+
+/** Manager list = role admin or manager; barber list = all others. */
+export function splitTeam<T extends Pick<TeamMember, 'role'>>(members: readonly T[]): { managers: T[]; barbers: T[] } {
+  const managers = members.filter((m) => m.role === 'admin' || m.role === 'manager');
+  const barbers = members.filter((m) => m.role !== 'admin' && m.role !== 'manager');
+  return { managers, barbers };
+}
+
+export function capitalise(text: string): string {
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+}
+
+/** In the barbers tab members are created as employees; in the managers tab the form role, else manager. */
+export function roleForSave(tab: TeamTab, formRole: string | null | undefined): string {
+  if (tab === 'barbers') return 'employee';
+  return formRole ? normalizeRole(formRole) : 'manager';
+}
+
+export interface Outcome {
+  ok: boolean;
+  title?: string;
+  message: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'string' && value !== '') return value;
+  if (Array.isArray(value) && value.length > 0) return value.map(String).join(' ');
+  return undefined;
+}
+
+/**
+ * A save reply (spec §4, §8): status 1 succeeds; a 2xx with another status shows its response text;
+ * an HTTP error shows 'Error' with the response field, else the detail field, else
+ * 'Request failed with status code {status}'.
+ */
+export function saveOutcome(reply: { status: number; body: unknown }, editing: boolean): Outcome {
+  const body = isRecord(reply.body) ? reply.body : {};
+  const ok = reply.status >= 200 && reply.status < 300;
+  if (ok && body.status === 1) return { ok: true, message: editing ? TEAM_TEXTS.updated : TEAM_TEXTS.added };
+  if (ok) return { ok: false, message: text(body.response) ?? text(body.detail) ?? TEAM_TEXTS.error };
+  return {
+    ok: false,
+    title: TEAM_TEXTS.error,
+    message: text(body.response) ?? text(body.detail) ?? `Request failed with status code ${reply.status}`,
+  };
+}
+
+/** A save that got no reply: 'No response received from server', else the error's message. */
+export function saveFailure(error: unknown): Outcome {
+  const name = error instanceof Error ? error.name : '';
+  if (name === 'NetworkError' || error instanceof TypeError) return { ok: false, title: TEAM_TEXTS.error, message: TEAM_TEXTS.noResponse };
+  return { ok: false, title: TEAM_TEXTS.error, message: error instanceof Error ? error.message : String(error) };
+}
+
+/** List, delete and password failures: the server's response text, else the error message. */
+export function replyError(reply: { status: number; body: unknown }): string | null {
+  const body = isRecord(reply.body) ? reply.body : {};
+  const ok = reply.status >= 200 && reply.status < 300 && body.status !== 0;
+  if (ok) return null;
+  return text(body.response) ?? text(body.detail) ?? `Request failed with status code ${reply.status}`;
+}
+
+/** The booking URL input starts as 'http://' (spec §4); the server reads a bare scheme as no link. */
+export const BOOKING_URL_DEFAULT = 'http://';
