@@ -78,3 +78,32 @@ export async function makeShop(app: FastifyInstance, db: Database, options: { ti
 }
 
 export const bearer = (user: { access: string }) => ({ authorization: `Bearer ${user.access}` });
+
+// ---------- the walk-in queue ----------
+
+/** A phone number no other test uses. */
+export const uniquePhone = () => `+1 555 ${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+
+/** Puts the shop on a plan of its own with this many monthly check-ins (-1 unlimited). */
+export async function setCheckInLimit(db: Database, shopId: number, limit: number): Promise<void> {
+  const plan = await one<{ id: number }>(
+    db,
+    `INSERT INTO plans (code, name, price_cents, barber_limit, total_check_ins, billing_interval_unit)
+     VALUES ($1, 'Test plan', 0, -1, $2, 'month') RETURNING id`,
+    [unique('plan-'), limit],
+  );
+  await db.query('UPDATE subscriptions SET plan_id = $2 WHERE shop_id = $1', [shopId, plan?.id]);
+}
+
+/** Joins the shop's queue through the public endpoint. */
+export function checkIn(
+  app: FastifyInstance,
+  shopUsername: string,
+  body: { name?: string; phone_number?: string; barber_id?: number | 'any' | null; service_ids?: number[] } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/check-in/',
+    payload: { shop_username: shopUsername, name: 'Luis Ortega', phone_number: uniquePhone(), ...body },
+  });
+}
