@@ -1,0 +1,131 @@
+import { MESSAGES } from '@chairline/shared';
+import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { authProvider } from '../providers';
+import { AuthLayout } from './AuthLayout';
+import { FormMessage, type Message } from './FormMessage';
+import { GOOGLE_CLIENT_ID } from './google';
+import { GoogleButton } from './GoogleButton';
+import { PasswordField } from './PasswordField';
+import { useSignInRedirect } from './useSignInRedirect';
+
+// "Remember me" keeps the email address for the next visit (tokens are always kept, spec §3).
+const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+/** Long enough to read 'Logged in successfully!' before the dashboard replaces the page. */
+const SUCCESS_PAUSE_MS = 500;
+
+function rememberedEmail(): string {
+  try {
+    return localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export interface LoginPageProps {
+  /** 'auto' (on a dashboard path): the affiliate variant when the affiliate flag is stored. */
+  variant?: 'shop' | 'affiliate' | 'auto';
+}
+
+/** The login screen of spec §2, with its affiliate variant. */
+export function LoginPage({ variant = 'shop' }: LoginPageProps) {
+  const affiliate = variant === 'affiliate' || (variant === 'auto' && authProvider.hasAffiliateFlag());
+  const redirect = useSignInRedirect();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState(rememberedEmail);
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(() => rememberedEmail() !== '');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  if (redirect && variant !== 'auto') return <Navigate to={redirect} replace />;
+
+  const signedIn = (to: string) => {
+    setMessage({ kind: 'success', text: MESSAGES.loggedIn });
+    window.setTimeout(() => navigate(to, { replace: true }), SUCCESS_PAUSE_MS);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (email.trim() === '' || password === '') {
+      setMessage({ kind: 'error', text: MESSAGES.fillAllFields });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { redirectTo } = await authProvider.login({ email: email.trim(), password, affiliate });
+      try {
+        if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
+        else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+      } catch {
+        // Storage refused: only the convenience is lost.
+      }
+      signedIn(redirectTo);
+    } catch (error) {
+      setMessage({ kind: 'error', text: error instanceof Error && error.message ? error.message : MESSAGES.somethingWrong });
+      setBusy(false);
+    }
+  };
+
+  const google = async (token: string) => {
+    setBusy(true);
+    try {
+      const { redirectTo } = await authProvider.loginWithGoogle(token);
+      signedIn(redirectTo);
+    } catch (error) {
+      setMessage({ kind: 'error', text: error instanceof Error && error.message !== MESSAGES.somethingWrong ? error.message : 'Google login failed!' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout affiliate={affiliate}>
+      <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
+          Welcome back
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+          {affiliate ? 'Sign in to your affiliate account.' : 'Sign in to manage your shop.'}
+        </Typography>
+        <FormMessage message={message} />
+        <Stack spacing={2}>
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            fullWidth
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        </Stack>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
+          <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
+          <Link component={RouterLink} to="/forgot-password" underline="hover" variant="body2">
+            Forgot password?
+          </Link>
+        </Box>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, py: 1.25 }}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </Button>
+        {!affiliate && GOOGLE_CLIENT_ID ? (
+          <Box sx={{ mt: 3 }}>
+            <Divider sx={{ mb: 2, color: 'text.secondary', fontSize: 13 }}>Or continue with</Divider>
+            <GoogleButton onCredential={google} onError={() => setMessage({ kind: 'error', text: 'Login failed!' })} />
+          </Box>
+        ) : null}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+          Don't have an account?{' '}
+          <Link component={RouterLink} to={affiliate ? '/affiliate/marketing/signup' : '/signup'} underline="hover" sx={{ fontWeight: 600 }}>
+            Sign up
+          </Link>
+        </Typography>
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,118 @@
+import { affiliateSignupBody, MESSAGES, signupBody } from '@chairline/shared';
+import { Box, Button, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
+import { authProvider } from '../providers';
+import { AuthLayout } from './AuthLayout';
+import { FormMessage, type Message } from './FormMessage';
+import { PasswordField } from './PasswordField';
+import { useSignInRedirect } from './useSignInRedirect';
+
+/** A shop username suggested from the shop name: lowercase letters, digits and dashes. */
+export function suggestUsername(shopName: string): string {
+  return shopName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+}
+
+/** Sign-up: a shop and its admin (POST /api/auth/signup/), or an affiliate account. */
+export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
+  const redirect = useSignInRedirect();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: '', email: '', password: '', shop_name: '', shop_username: '' });
+  const [usernameTouched, setUsernameTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+
+  if (redirect) return <Navigate to={redirect} replace />;
+
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((f) => {
+      const next = { ...f, [field]: value };
+      if (field === 'shop_name' && !usernameTouched) next.shop_username = suggestUsername(value);
+      return next;
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const values = affiliate ? [form.name, form.email, form.password] : Object.values(form);
+    if (values.some((v) => v.trim() === '')) {
+      setMessage({ kind: 'error', text: MESSAGES.fillAllFields });
+      return;
+    }
+    const parsed = affiliate ? affiliateSignupBody.safeParse(form) : signupBody.safeParse(form);
+    if (!parsed.success) {
+      setMessage({ kind: 'error', text: parsed.error.issues[0]?.message ?? MESSAGES.somethingWrong });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const { redirectTo } = affiliate
+        ? await authProvider.affiliateSignup({ name: form.name, email: form.email, password: form.password })
+        : await authProvider.signup(signupBody.parse(form));
+      setMessage({ kind: 'success', text: 'Account created!' });
+      navigate(redirectTo, { replace: true });
+    } catch (error) {
+      setMessage({ kind: 'error', text: error instanceof Error ? error.message : MESSAGES.somethingWrong });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout affiliate={affiliate}>
+      <Box component="form" noValidate onSubmit={submit} aria-label="Sign up">
+        <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
+          {affiliate ? 'Become an affiliate' : 'Create your shop'}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+          {affiliate ? 'Earn rewards for every shop you bring.' : 'Start your free trial in under a minute.'}
+        </Typography>
+        <FormMessage message={message} />
+        <Stack spacing={2}>
+          <TextField label="Full name" name="name" autoComplete="name" fullWidth value={form.name} onChange={(e) => set('name')(e.target.value)} />
+          <TextField label="Email" type="email" name="email" autoComplete="email" fullWidth value={form.email} onChange={(e) => set('email')(e.target.value)} />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+            helperText="At least 8 characters."
+          />
+          {affiliate ? null : (
+            <>
+              <TextField label="Shop name" name="shop_name" fullWidth value={form.shop_name} onChange={(e) => set('shop_name')(e.target.value)} />
+              <TextField
+                label="Shop username"
+                name="shop_username"
+                fullWidth
+                value={form.shop_username}
+                helperText="Your check-in page address. Lowercase letters, digits and dashes."
+                onChange={(e) => {
+                  setUsernameTouched(true);
+                  set('shop_username')(e.target.value.toLowerCase());
+                }}
+                slotProps={{ input: { startAdornment: <InputAdornment position="start">/shop/</InputAdornment> } }}
+              />
+            </>
+          )}
+        </Stack>
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 3, py: 1.25 }}>
+          {busy ? 'Creating account…' : 'Create account'}
+        </Button>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+          Already have an account?{' '}
+          <Link component={RouterLink} to={affiliate ? '/affiliate/marketing' : '/login'} underline="hover" sx={{ fontWeight: 600 }}>
+            Sign in
+          </Link>
+        </Typography>
+      </Box>
+    </AuthLayout>
+  );
+}
