@@ -12,6 +12,11 @@ import { authProvider, dataProvider } from './providers';
 const HomePage = lazy(() => import('./home').then((m) => ({ default: m.HomePage })));
 const WalkinsPage = lazy(() => import('./walkins').then((m) => ({ default: m.WalkinsPage })));
 const TeamPage = lazy(() => import('./team').then((m) => ({ default: m.TeamPage })));
+const LoginPage = lazy(() => import('./auth').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() => import('./auth').then((m) => ({ default: m.SignupPage })));
+const ForgotPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.ResetPasswordPage })));
+const LogoutPage = lazy(() => import('./auth').then((m) => ({ default: m.LogoutPage })));
 
 /** Admin and manager back office: react-admin under /dashboard inside the app's own router. */
 function BackOffice() {
@@ -88,13 +93,13 @@ export function App() {
     <BrowserRouter>
       <Suspense fallback={<Spinner fullPage />}>
         <Routes>
-          <Route path="/login" element={<Placeholder title="Login" />} />
-          <Route path="/signup" element={<Placeholder title="Sign up" />} />
-          <Route path="/forgot-password" element={<Placeholder title="Forgot password" />} />
-          <Route path="/reset-password/:token?" element={<Placeholder title="Reset password" />} />
-          <Route path="/logout/*" element={<Placeholder title="Logout" />} />
-          <Route path="/affiliate/marketing" element={<Placeholder title="Affiliate login" />} />
-          <Route path="/affiliate/marketing/signup" element={<Placeholder title="Affiliate sign-up" />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+          <Route path="/reset-password/:token?" element={<ResetPasswordPage />} />
+          <Route path="/logout/*" element={<LogoutPage />} />
+          <Route path="/affiliate/marketing" element={<LoginPage variant="affiliate" />} />
+          <Route path="/affiliate/marketing/signup" element={<SignupPage affiliate />} />
           <Route path="/affiliate/marketing/dashboard/*" element={<Placeholder title="Affiliate dashboard" />} />
           <Route path="/dashboard/*" element={<Dashboard />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
