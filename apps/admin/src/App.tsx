@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Placeholder } from './common/Placeholder';
@@ -12,6 +12,23 @@ import { authProvider, dataProvider } from './providers';
 const HomePage = lazy(() => import('./home').then((m) => ({ default: m.HomePage })));
 const WalkinsPage = lazy(() => import('./walkins').then((m) => ({ default: m.WalkinsPage })));
 const TeamPage = lazy(() => import('./team').then((m) => ({ default: m.TeamPage })));
+const ServiceList = lazy(() => import('./services').then((m) => ({ default: m.default.list })));
+const ServiceCreate = lazy(() => import('./services').then((m) => ({ default: m.default.create })));
+const ServiceEdit = lazy(() => import('./services').then((m) => ({ default: m.default.edit })));
+const CustomerList = lazy(() => import('./customers').then((m) => ({ default: m.default.list })));
+const CustomerCreate = lazy(() => import('./customers').then((m) => ({ default: m.default.create })));
+const CustomerEdit = lazy(() => import('./customers').then((m) => ({ default: m.default.edit })));
+const CustomerShow = lazy(() => import('./customers').then((m) => ({ default: m.default.show })));
+const BarbersPage = lazy(() => import('./barbers').then((m) => ({ default: m.BarbersPage })));
+const AppointmentCreate = lazy(() => import('./appointments').then((m) => ({ default: m.AppointmentCreate })));
+const AppointmentEdit = lazy(() => import('./appointments').then((m) => ({ default: m.AppointmentEdit })));
+const CalendarPage = lazy(() => import('./calendar').then((m) => ({ default: m.CalendarPage })));
+const InvoicesPage = lazy(() => import('./invoices').then((m) => ({ default: m.InvoicesPage })));
+const BillingPage = lazy(() => import('./billing').then((m) => ({ default: m.BillingPage })));
+const SettingsPage = lazy(() => import('./settings').then((m) => ({ default: m.SettingsPage })));
+const SubscriptionPage = lazy(() => import('./subscription').then((m) => ({ default: m.SubscriptionPage })));
+const SupportPage = lazy(() => import('./support').then((m) => ({ default: m.SupportPage })));
+const ProfilePage = lazy(() => import('./profile').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('./auth').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('./auth').then((m) => ({ default: m.SignupPage })));
 const ForgotPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.ForgotPasswordPage })));
@@ -32,24 +49,25 @@ function BackOffice() {
       disableTelemetry
     >
       {/* Resources of the resources helper are registered here (barbers, services, customers, invoices...). */}
+      <Resource name="services" list={ServiceList} create={ServiceCreate} edit={ServiceEdit} />
+      <Resource name="customers" list={CustomerList} create={CustomerCreate} edit={CustomerEdit} show={CustomerShow} recordRepresentation="name" />
       <CustomRoutes>
         <Route path="/walkin-management" element={<WalkinsPage />} />
         <Route path="/appointments" element={<WalkinsPage />} />
-        <Route path="/appointments/:id/edit" element={<Placeholder title="Edit appointment" />} />
+        <Route path="/appointments/create" element={<AppointmentCreate />} />
+        <Route path="/appointments/:id/edit" element={<AppointmentEdit />} />
         <Route path="/team" element={<TeamPage />} />
-        <Route path="/employees" element={<Placeholder title="Barbers" />} />
-        <Route path="/barbers" element={<Placeholder title="Barbers" />} />
-        <Route path="/services" element={<Placeholder title="Services" />} />
-        <Route path="/customers" element={<Placeholder title="Customers" />} />
-        <Route path="/calendar" element={<Placeholder title="Calendar" />} />
-        <Route path="/invoices" element={<Placeholder title="Invoices" />} />
-        <Route path="/billing" element={<Placeholder title="Billing" />} />
-        <Route path="/settings/shop" element={<Placeholder title="Settings" />} />
-        <Route path="/settings/store" element={<Placeholder title="Settings" />} />
-        <Route path="/settings/settings" element={<Placeholder title="Settings" />} />
-        <Route path="/settings/subscription" element={<Placeholder title="Subscription" />} />
-        <Route path="/support" element={<Placeholder title="Support" />} />
-        <Route path="/profile" element={<Placeholder title="Profile" />} />
+        <Route path="/employees" element={<BarbersPage />} />
+        <Route path="/barbers" element={<BarbersPage />} />
+        <Route path="/calendar" element={<CalendarPage />} />
+        <Route path="/invoices" element={<InvoicesPage />} />
+        <Route path="/billing" element={<BillingPage />} />
+        <Route path="/settings/shop" element={<SettingsPage />} />
+        <Route path="/settings/store" element={<SettingsPage />} />
+        <Route path="/settings/settings" element={<SettingsPage />} />
+        <Route path="/settings/subscription" element={<SubscriptionPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
       </CustomRoutes>
     </Admin>
   );
@@ -60,7 +78,7 @@ function SubscriptionOnly() {
   return (
     <Admin basename="/dashboard" authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
       <CustomRoutes noLayout>
-        <Route path="/settings/subscription" element={<Placeholder title="Subscription" />} />
+        <Route path="/settings/subscription" element={<SubscriptionPage />} />
         <Route path="*" element={<Navigate to="/dashboard/settings/subscription" replace />} />
       </CustomRoutes>
     </Admin>
