@@ -1,0 +1,29 @@
+import { Create, SimpleForm } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
+import { Spinner } from '../common/Spinner';
+import { useShopTimeZone, zonedDate } from '../calendar/shop-time';
+import { AppointmentInputs } from './AppointmentInputs';
+import { toPayload, type AppointmentFormValues } from './appointment-form';
+
+/** /dashboard/appointments/create (?day=&time=&barber_id= pre-fill it, e.g. from the calendar). */
+export function AppointmentCreate() {
+  const { timeZone, ready } = useShopTimeZone();
+  const [params] = useSearchParams();
+  if (!ready) return <Spinner />;
+  const barber = Number(params.get('barber_id'));
+  const defaults: AppointmentFormValues = {
+    day: params.get('day') ?? zonedDate(new Date(), timeZone),
+    time: params.get('time') ?? '',
+    duration: 30,
+    service_ids: [],
+    notes: '',
+    ...(barber > 0 ? { barber_id: barber } : {}),
+  };
+  return (
+    <Create resource="appointments" title="New appointment" redirect="list" mutationMode="pessimistic" transform={(v: AppointmentFormValues) => toPayload(v, timeZone)}>
+      <SimpleForm defaultValues={defaults}>
+        <AppointmentInputs timeZone={timeZone} />
+      </SimpleForm>
+    </Create>
+  );
+}

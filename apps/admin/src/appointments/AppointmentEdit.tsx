@@ -1,0 +1,35 @@
+import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { Spinner } from '../common/Spinner';
+import { useShopTimeZone } from '../calendar/shop-time';
+import { AppointmentInputs } from './AppointmentInputs';
+import { toFormValues, toPayload, type AppointmentFormValues } from './appointment-form';
+
+const EditToolbar = () => (
+  <Toolbar sx={{ justifyContent: 'space-between' }}>
+    <SaveButton />
+    <DeleteButton mutationMode="pessimistic" confirmTitle="Delete this appointment?" confirmContent="To keep a record, set its status to Cancelled instead." />
+  </Toolbar>
+);
+
+function EditForm({ timeZone }: { timeZone: string }) {
+  const record = useRecordContext<AppointmentFormValues & { id: number }>();
+  if (!record) return <Spinner />;
+  return (
+    <SimpleForm record={toFormValues(record, timeZone)} toolbar={<EditToolbar />}>
+      <AppointmentInputs timeZone={timeZone} edit />
+    </SimpleForm>
+  );
+}
+
+/** /dashboard/appointments/:id/edit: a 409 (the barber is booked) shows the server's message. */
+export function AppointmentEdit() {
+  const { id } = useParams();
+  const { timeZone, ready } = useShopTimeZone();
+  if (!ready || !id) return <Spinner />;
+  return (
+    <Edit resource="appointments" id={id} title="Edit appointment" redirect="list" mutationMode="pessimistic" transform={(v: AppointmentFormValues) => toPayload(v, timeZone)}>
+      <EditForm timeZone={timeZone} />
+    </Edit>
+  );
+}

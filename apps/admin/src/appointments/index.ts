@@ -1,0 +1,2 @@
+export { AppointmentCreate } from './AppointmentCreate';
+export { AppointmentEdit } from './AppointmentEdit';

@@ -1,0 +1,165 @@
+import EditIcon from '@mui/icons-material/Edit';
+import GroupsIcon from '@mui/icons-material/Groups';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Link,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { BARBER_STATUSES, type BarberStatus, type PublicBarber, type ShopStats } from '@chairline/shared';
+import { useCallback, useEffect, useState } from 'react';
+import { Title, useNotify } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { imageUrl } from '../common/image-url';
+import { Spinner } from '../common/Spinner';
+import { useShopTimeZone, zonedDate } from '../calendar/shop-time';
+import { useSession } from '../layout/session';
+import { apiGet, apiSend, errorText } from '../settings/api';
+
+const STATUS_LABEL: Record<BarberStatus, string> = { available: 'Available', busy: 'Busy', break: 'On break', off: 'Off today' };
+const STATUS_COLOR: Record<BarberStatus, 'success' | 'warning' | 'info' | 'default'> = { available: 'success', busy: 'warning', break: 'info', off: 'default' };
+
+interface CalendarEntry {
+  kind: 'appointment' | 'walkin';
+  barber_id: number | null;
+  status: string;
+}
+
+/** The shop's barbers in rotation order, with today's figures and their status (edits live in Team). */
+export function BarbersPage() {
+  const { user } = useSession();
+  const notify = useNotify();
+  const { timeZone, ready } = useShopTimeZone();
+  const [barbers, setBarbers] = useState<PublicBarber[] | null>(null);
+  const [served, setServed] = useState<Map<number, number>>(new Map());
+  const [turns, setTurns] = useState<Map<number, number>>(new Map());
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    apiGet<PublicBarber[]>('/barbers/', { shop_username: user.shop_username }).then(setBarbers, (err: unknown) => setError(errorText(err)));
+  }, [user.shop_username]);
+  useEffect(load, [load]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const today = zonedDate(new Date(), timeZone);
+    apiGet<CalendarEntry[]>('/calendar/', { from: today, to: today })
+      .then((entries) => {
+        const counts = new Map<number, number>();
+        for (const e of entries) {
+          if (e.kind === 'walkin' && e.status === 'done' && e.barber_id !== null) counts.set(e.barber_id, (counts.get(e.barber_id) ?? 0) + 1);
+        }
+        setServed(counts);
+      })
+      .catch(() => setServed(new Map()));
+    apiGet<ShopStats>('/stats/')
+      .then((s) => setTurns(new Map(s.turns_per_barber.map((t) => [t.barber_id, t.turns]))))
+      .catch(() => setTurns(new Map()));
+  }, [ready, timeZone]);
+
+  const setStatus = async (b: PublicBarber, status: BarberStatus) => {
+    try {
+      await apiSend('post', `/barbers/${b.id}/status/`, { status });
+      notify(`${b.name} is now ${STATUS_LABEL[status].toLowerCase()}.`, { type: 'success' });
+      load();
+    } catch (err) {
+      notify(errorText(err), { type: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2 }}>
+      <Title title="Barbers" />
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Box>
+          <Typography variant="h5" component="h1">
+            Barbers
+          </Typography>
+          <Typography color="text.secondary">In rotation order. Set who is on the floor; add or edit barbers in Team.</Typography>
+        </Box>
+        <Button component={RouterLink} to="/dashboard/team" variant="outlined" startIcon={<EditIcon />}>
+          Manage in Team
+        </Button>
+      </Stack>
+      {error && <Alert severity="error">{error}</Alert>}
+      {!barbers && !error && <Spinner />}
+      {barbers && barbers.length === 0 && (
+        <Box sx={{ textAlign: 'center', py: 8 }}>
+          <GroupsIcon sx={{ fontSize: 48, color: 'text.disabled' }} />
+          <Typography variant="h6">No barbers yet</Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Add your barbers in Team: they join the rotation and appear on your check-in page.
+          </Typography>
+          <Button component={RouterLink} to="/dashboard/team" variant="contained">
+            Go to Team
+          </Button>
+        </Box>
+      )}
+      {barbers && barbers.length > 0 && (
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+          {barbers.map((b) => (
+            <Card key={b.id} variant="outlined" aria-label={b.name}>
+              <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+                <Stack direction="row" gap={2} sx={{ alignItems: 'center' }}>
+                  <Avatar src={imageUrl(b.profile_pic)} alt={b.name} sx={{ width: 56, height: 56 }}>
+                    {b.name.charAt(0).toUpperCase()}
+                  </Avatar>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography variant="subtitle1" noWrap>
+                      {b.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {b.email || '—'}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {b.phone_number || '—'}
+                    </Typography>
+                  </Box>
+                  <Chip label={b.position === null ? '—' : `#${b.position + 1}`} title="Position in rotation" />
+                </Stack>
+                <Stack direction="row" gap={1} sx={{ flexWrap: 'wrap' }}>
+                  <Chip size="small" color={STATUS_COLOR[b.status]} label={STATUS_LABEL[b.status]} />
+                  <Chip size="small" variant="outlined" label={`${served.get(b.id) ?? 0} served today`} />
+                  <Chip size="small" variant="outlined" label={`${b.waiting_count} waiting`} />
+                  <Chip size="small" variant="outlined" label={`${turns.get(b.id) ?? 0} turns (30 days)`} />
+                </Stack>
+                <Typography variant="body2" noWrap>
+                  Booking:{' '}
+                  {b.booking_url ? (
+                    <Link href={b.booking_url} target="_blank" rel="noopener noreferrer">
+                      {b.booking_url}
+                    </Link>
+                  ) : (
+                    'none'
+                  )}
+                </Typography>
+                <TextField
+                  select
+                  size="small"
+                  label="Status"
+                  value={b.status}
+                  onChange={(e) => void setStatus(b, e.target.value as BarberStatus)}
+                  slotProps={{ htmlInput: { 'aria-label': `Status of ${b.name}` } }}
+                >
+                  {BARBER_STATUSES.map((s) => (
+                    <MenuItem key={s} value={s}>
+                      {STATUS_LABEL[s]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { BarbersPage } from './BarbersPage';
