@@ -1,5 +1,152 @@
-import { Typography } from '@mui/material';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import ChairOutlinedIcon from '@mui/icons-material/ChairOutlined';
+import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
+import type { ShopStats } from '@chairline/shared';
+import { Box, Card, Typography } from '@mui/material';
+import { format, parseISO } from 'date-fns';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Spinner } from '../common/Spinner';
+import { useLiveRefresh } from '../common/use-live-refresh';
+import { BRAND_COLOR } from '../layout/brand';
+import { useSession } from '../layout/session';
+import { usageBar } from '../layout/usage';
+import { dataProvider } from '../providers';
+import { hourLabel, monthLimitLabel, waitLabel } from './home-format';
 
+function Tile({ label, value, hint, icon, accent }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactNode; accent: string }) {
+  return (
+    <Card component="section" aria-label={label} sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+      <Box sx={{ width: 40, height: 40, borderRadius: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: `${accent}1a`, color: accent, flexShrink: 0 }}>
+        {icon}
+      </Box>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+        <Typography data-testid="tile-value" sx={{ fontSize: 28, fontWeight: 800, lineHeight: 1.2 }}>
+          {value}
+        </Typography>
+        {hint && <Box sx={{ mt: 0.5 }}>{hint}</Box>}
+      </Box>
+    </Card>
+  );
+}
+
+function ChartCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title} sx={{ p: 2 }}>
+      <Typography variant="h6">{title}</Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {subtitle}
+      </Typography>
+      <Box sx={{ height: 240 }}>{children}</Box>
+    </Card>
+  );
+}
+
+/** Home: today at a glance and the last 30 days, refreshed live as the queue moves. */
 export function HomePage() {
-  return <Typography variant="h5">Home</Typography>;
+  const { user } = useSession();
+  const [stats, setStats] = useState<ShopStats | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setStats((await dataProvider.getStats()) as ShopStats);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+  useLiveRefresh(user.shop_username, () => void load());
+
+  if (!stats) {
+    return error ? (
+      <Typography color="error" role="alert">
+        {error}
+      </Typography>
+    ) : (
+      <Spinner />
+    );
+  }
+
+  const month = usageBar(stats.month.check_ins, stats.month.limit, stats.month.limit);
+  const perDay = stats.check_ins_per_day.map((d) => ({ ...d, label: format(parseISO(d.date), 'd MMM') }));
+  const hours = stats.busiest_hours.map((h) => ({ ...h, label: hourLabel(h.hour) }));
+  return (
+    <Box>
+      <Box sx={{ mb: 3 }}>
+        <Typography variant="h5" component="h1">
+          {user.shop_name || 'Home'}
+        </Typography>
+        <Typography color="text.secondary">Today at a glance · {format(new Date(), 'EEEE d MMMM')}</Typography>
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(5, 1fr)' }, gap: 2, mb: 3 }}>
+        <Tile label="Waiting now" value={stats.today.waiting} icon={<HourglassEmptyIcon />} accent="#f59e0b" />
+        <Tile label="In service" value={stats.today.in_service} icon={<ChairOutlinedIcon />} accent={BRAND_COLOR} />
+        <Tile label="Served today" value={stats.today.served} hint={<Typography variant="caption" color="text.secondary">{stats.today.check_ins} checked in today</Typography>} icon={<CheckCircleOutlineIcon />} accent="#16a34a" />
+        <Tile label="Average wait" value={waitLabel(stats.today.average_wait_minutes)} icon={<AccessTimeIcon />} accent="#6366f1" />
+        <Tile
+          label="Check-ins this month"
+          value={stats.month.check_ins}
+          icon={<HowToRegOutlinedIcon />}
+          accent="#0ea5e9"
+          hint={
+            <Box>
+              <Typography variant="caption" color="text.secondary">
+                {monthLimitLabel(stats.month.limit)}
+              </Typography>
+              {!month.unlimited && (
+                <Box sx={{ height: 6, borderRadius: 3, bgcolor: '#eef0f3', mt: 0.5, overflow: 'hidden' }}>
+                  <Box sx={{ width: `${month.percent}%`, height: '100%', background: `linear-gradient(90deg, ${month.from}, ${month.to})` }} />
+                </Box>
+              )}
+            </Box>
+          }
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, mb: 2 }}>
+        <ChartCard title="Check-ins per day" subtitle="Last 30 days">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={perDay} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" />
+              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+              <Tooltip />
+              <Line type="monotone" dataKey="count" name="Check-ins" stroke={BRAND_COLOR} strokeWidth={2.5} dot={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        <ChartCard title="Turns per barber" subtitle="Customers served, last 30 days">
+          <ResponsiveContainer width="100%" height="100%">
+            <BarChart data={stats.turns_per_barber} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" horizontal={false} />
+              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
+              <YAxis type="category" dataKey="name" width={80} tick={{ fontSize: 12 }} />
+              <Tooltip />
+              <Bar dataKey="turns" name="Turns" fill={BRAND_COLOR} radius={[0, 4, 4, 0]} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
+      </Box>
+      <ChartCard title="Busiest hours" subtitle="Check-ins by hour of day, last 30 days">
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={hours} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" vertical={false} />
+            <XAxis dataKey="label" tick={{ fontSize: 11 }} />
+            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
+            <Tooltip />
+            <Bar dataKey="count" name="Check-ins" fill="#f59e0b" radius={[4, 4, 0, 0]} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </Box>
+  );
 }

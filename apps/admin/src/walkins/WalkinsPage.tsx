@@ -1,5 +1,220 @@
-import { Typography } from '@mui/material';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
+import type { BarberStatus, NextBarberReply, Walkin, WalkinInput } from '@chairline/shared';
+import { Badge, Box, Button, Card, Chip, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { useLiveRefresh } from '../common/use-live-refresh';
+import { useSession } from '../layout/session';
+import { dataProvider } from '../providers';
+import { RotationPanel } from '../rotation';
+import { AddWalkinDialog, type ServiceOption } from './AddWalkinDialog';
+import { AppointmentsPanel } from './AppointmentsPanel';
+import { BOARD_TABS, countByTab, LIVE_STATUSES, type BoardTab, type TicketAction } from './board-rules';
+import { TicketCard } from './TicketCard';
 
+type RotationView = NextBarberReply['response'];
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Walk-ins (= /dashboard/appointments): the live board, the rotation beside it, and appointments. */
 export function WalkinsPage() {
-  return <Typography variant="h5">Walk-ins</Typography>;
+  const { user } = useSession();
+  const notify = useNotify();
+  const [view, setView] = useState<'queue' | 'appointments'>('queue');
+  const [tab, setTab] = useState<BoardTab>('waiting');
+  const [active, setActive] = useState<Walkin[] | null>(null);
+  const [ended, setEnded] = useState<Walkin[] | null>(null);
+  const [rotation, setRotation] = useState<RotationView | null>(null);
+  const [services, setServices] = useState<ServiceOption[]>([]);
+  const [barberChoice, setBarberChoice] = useState<string>('auto');
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [refreshKey, setRefreshKey] = useState(0);
+
+  const tabInfo = BOARD_TABS.find((t) => t.id === tab) ?? BOARD_TABS[0]!;
+
+  const refresh = useCallback(async () => {
+    try {
+      const [live, rot] = await Promise.all([
+        dataProvider.getWalkins({ status: LIVE_STATUSES, page_size: 100 }),
+        dataProvider.getRotation(),
+      ]);
+      setActive(live);
+      setRotation(rot);
+      if (!tabInfo.live) {
+        setEnded(await dataProvider.getWalkins({ status: tabInfo.statuses.join(','), ordering: '-checked_in_at', page_size: 50 }));
+      }
+      setRefreshKey((k) => k + 1);
+    } catch (error) {
+      notify(errorText(error), { type: 'error' });
+    }
+  }, [notify, tabInfo]);
+
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    dataProvider.getServices().then(setServices, () => setServices([]));
+  }, []);
+
+  const { live } = useLiveRefresh(user.shop_username, () => void refresh());
+
+  const chosenBarber = barberChoice === 'auto' ? undefined : Number(barberChoice);
+
+  const run = async (work: () => Promise<unknown>, success?: string) => {
+    setBusy(true);
+    try {
+      await work();
+      if (success) notify(success, { type: 'success' });
+      await refresh();
+    } catch (error) {
+      notify(errorText(error), { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const act = (ticket: Walkin, action: TicketAction) =>
+    run(() => {
+      switch (action) {
+        case 'call':
+          return dataProvider.callTicket(ticket.id, chosenBarber);
+        case 'start':
+          return dataProvider.startService(ticket.id, ticket.barber_id ?? chosenBarber);
+        case 'complete':
+          return dataProvider.completeService(ticket.id);
+        case 'no-show':
+          return dataProvider.markNoShow(ticket.id);
+        case 'cancel':
+          return dataProvider.cancelWalkin(ticket.id);
+      }
+    });
+
+  const callNext = () =>
+    run(async () => {
+      const ticket = await dataProvider.callNext(chosenBarber);
+      notify(`${ticket.party_name} called${ticket.barber_name ? ` for ${ticket.barber_name}` : ''}`, { type: 'success' });
+      setTab('called');
+    });
+
+  const addWalkin = (input: WalkinInput) =>
+    run(async () => {
+      await dataProvider.addWalkin(input);
+      setAdding(false);
+    }, 'Walk-in added');
+
+  const reorder = (ids: number[]) => {
+    if (rotation) {
+      // Show the new order at once; the refetch after the call confirms or restores it.
+      const byId = new Map(rotation.rotation.map((e) => [e.id, e]));
+      const moved = ids.map((id, index) => ({ ...byId.get(id)!, position: index }));
+      setRotation({ ...rotation, rotation: [...moved, ...rotation.rotation.filter((e) => !ids.includes(e.id))] });
+    }
+    void run(() => dataProvider.reorderRotation(ids), 'Rotation updated');
+  };
+
+  const setStatus = (barberId: number, status: BarberStatus) => void run(() => dataProvider.setBarberStatus(barberId, status));
+
+  const counts = countByTab(active ?? []);
+  const shown = tabInfo.live ? (active ?? []).filter((t) => tabInfo.statuses.includes(t.status)) : (ended ?? []);
+  const loading = tabInfo.live ? active === null : ended === null;
+  const barbers = rotation?.rotation ?? [];
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: { xs: 'flex-start', md: 'center' }, justifyContent: 'space-between', gap: 2, flexDirection: { xs: 'column', md: 'row' }, mb: 2 }}>
+        <Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="h5" component="h1">
+              Walk-ins
+            </Typography>
+            <Chip
+              size="small"
+              label={live ? 'Live' : 'Reconnecting…'}
+              color={live ? 'success' : 'default'}
+              variant={live ? 'filled' : 'outlined'}
+              sx={{ fontWeight: 700 }}
+            />
+          </Box>
+          <Typography color="text.secondary">
+            {rotation ? `${rotation.waiting_count} waiting · ${rotation.in_service_count} in service` : 'Loading the queue…'}
+            {rotation?.next_barber ? ` · ${rotation.next_barber.name} is up next` : ''}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <TextField select size="small" label="Barber" value={barberChoice} onChange={(e) => setBarberChoice(e.target.value)} sx={{ minWidth: 170 }}>
+            <MenuItem value="auto">Whoever is up</MenuItem>
+            {barbers.map((b) => (
+              <MenuItem key={b.id} value={String(b.id)}>
+                {b.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Button variant="outlined" startIcon={<PersonAddAlt1OutlinedIcon />} onClick={() => setAdding(true)}>
+            Add walk-in
+          </Button>
+          <Button variant="contained" startIcon={<CampaignOutlinedIcon />} onClick={() => void callNext()} disabled={busy || counts.waiting === 0}>
+            Call next
+          </Button>
+        </Box>
+      </Box>
+
+      <Tabs value={view} onChange={(_, v: 'queue' | 'appointments') => setView(v)} sx={{ mb: 2 }}>
+        <Tab value="queue" label="Queue" />
+        <Tab value="appointments" label="Appointments" />
+      </Tabs>
+
+      {view === 'appointments' ? (
+        <AppointmentsPanel refreshKey={refreshKey} />
+      ) : (
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 360px' }, gap: 2, alignItems: 'start' }}>
+          <Card component="section" aria-label="Walk-in board">
+            <Tabs
+              value={tab}
+              onChange={(_, v: BoardTab) => {
+                setTab(v);
+                setEnded(null);
+              }}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              sx={{ px: 1, borderBottom: '1px solid', borderColor: 'divider' }}
+            >
+              {BOARD_TABS.map((t) => (
+                <Tab
+                  key={t.id}
+                  value={t.id}
+                  label={
+                    t.live ? (
+                      <Badge badgeContent={counts[t.id]} color={t.id === 'waiting' ? 'primary' : 'secondary'} showZero max={99} sx={{ pr: 1.5 }}>
+                        {t.label}
+                      </Badge>
+                    ) : (
+                      t.label
+                    )
+                  }
+                  aria-label={t.live ? `${t.label} (${counts[t.id]})` : t.label}
+                />
+              ))}
+            </Tabs>
+            <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.25, minHeight: 200 }}>
+              {loading ? (
+                <Typography color="text.secondary">Loading…</Typography>
+              ) : shown.length === 0 ? (
+                <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                  {tab === 'waiting' ? 'Nobody is waiting. New check-ins appear here instantly.' : `No ${tabInfo.label.toLowerCase()} walk-ins.`}
+                </Typography>
+              ) : (
+                shown.map((ticket) => <TicketCard key={ticket.id} ticket={ticket} busy={busy} onAction={(a) => void act(ticket, a)} />)
+              )}
+            </Box>
+          </Card>
+          <RotationPanel rotation={barbers} nextBarberId={rotation?.next_barber?.id ?? null} onReorder={reorder} onStatus={setStatus} />
+        </Box>
+      )}
+
+      <AddWalkinDialog open={adding} barbers={barbers} services={services} busy={busy} onClose={() => setAdding(false)} onSubmit={(input) => void addWalkin(input)} />
+    </Box>
+  );
 }

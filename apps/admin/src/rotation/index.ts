@@ -1,0 +1,1 @@
+export { RotationPanel, STATUS_LABELS } from './RotationPanel';

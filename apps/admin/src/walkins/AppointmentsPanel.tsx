@@ -1,0 +1,107 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import type { Appointment } from '@chairline/shared';
+import { Box, Button, Card, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import { format } from 'date-fns';
+import { useCallback, useEffect, useState } from 'react';
+import { useNotify } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { http } from '../providers';
+
+const STATUS_COLORS: Record<Appointment['status'], 'primary' | 'success' | 'default' | 'warning'> = {
+  booked: 'primary',
+  completed: 'success',
+  cancelled: 'default',
+  no_show: 'warning',
+};
+
+function todayIso(): string {
+  return format(new Date(), 'yyyy-MM-dd');
+}
+
+/** Upcoming appointments beside the walk-ins; create and edit open the appointment form. */
+export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
+  const [rows, setRows] = useState<Appointment[] | null>(null);
+  const notify = useNotify();
+
+  const load = useCallback(async () => {
+    try {
+      const reply = await http.get<{ status: number; response: Appointment[]; detail?: string }>('/appointments/', { from: todayIso(), status: 'booked', page_size: 100 });
+      if (reply.ok && Array.isArray(reply.body.response)) setRows(reply.body.response);
+      else {
+        setRows([]);
+        notify(typeof reply.body.response === 'string' ? reply.body.response : 'Could not load appointments.', { type: 'error' });
+      }
+    } catch {
+      setRows([]);
+      notify('No response received from server', { type: 'error' });
+    }
+  }, [notify]);
+
+  useEffect(() => {
+    void load();
+  }, [load, refreshKey]);
+
+  const upcoming = (rows ?? []).filter((a) => new Date(a.ends_at) >= new Date()).sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+  return (
+    <Card component="section" aria-label="Upcoming appointments">
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', p: 2, pb: 1 }}>
+        <Box>
+          <Typography variant="h6">Upcoming appointments</Typography>
+          <Typography variant="body2" color="text.secondary">
+            Booked from today on
+          </Typography>
+        </Box>
+        <Button component={Link} to="/dashboard/appointments/create" variant="outlined" startIcon={<AddIcon />}>
+          New appointment
+        </Button>
+      </Box>
+      {rows === null ? (
+        <Typography sx={{ p: 3 }} color="text.secondary">
+          Loading appointments…
+        </Typography>
+      ) : upcoming.length === 0 ? (
+        <Typography sx={{ p: 3 }} color="text.secondary">
+          No upcoming appointments.
+        </Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" sx={{ minWidth: 560 }}>
+            <TableHead>
+              <TableRow>
+                <TableCell>When</TableCell>
+                <TableCell>Customer</TableCell>
+                <TableCell>Barber</TableCell>
+                <TableCell>Services</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right" />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {upcoming.map((a) => (
+                <TableRow key={a.id} hover>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {format(new Date(a.starts_at), 'EEE d MMM, HH:mm')}–{format(new Date(a.ends_at), 'HH:mm')}
+                  </TableCell>
+                  <TableCell>{a.customer ?? '—'}</TableCell>
+                  <TableCell>{a.barber}</TableCell>
+                  <TableCell>{a.services || '—'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={a.status.replace('_', '-')} color={STATUS_COLORS[a.status]} variant="outlined" />
+                  </TableCell>
+                  <TableCell align="right">
+                    <Tooltip title="Edit">
+                      <IconButton component={Link} to={`/dashboard/appointments/${a.id}/edit`} aria-label={`Edit appointment ${a.id}`}>
+                        <EditOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Card>
+  );
+}
