@@ -23,6 +23,7 @@ import { invoicesRoutes } from './modules/invoices/invoices-routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
+import { teamRoutes } from './modules/team/team-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { createGoogleVerifier, type GoogleCertsSource } from './modules/auth/google.js';
@@ -127,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(appointmentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(profileRoutes);
+      await api.register(teamRoutes);
     },
     { prefix: '/api' },
   );

@@ -32,6 +32,13 @@ export async function freshDatabase(): Promise<{ db: Database; url?: string; dro
       await db.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // pool.end() resolves before its sockets are closed; a forced drop would then kill them
+      // mid-close and their FATAL error would surface as an unhandled error in the test run.
+      for (let i = 0; i < 100; i += 1) {
+        const { rows } = await cleanup.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();
     },

@@ -8,6 +8,7 @@ const formBoolean = z
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
 export const PAYMENT_CYCLES = ['weekly', 'biweekly', 'monthly'] as const;
+const PAYMENT_CYCLE_MESSAGE = 'The payment cycle must be weekly, biweekly or monthly.';
 
 /** The team form of spec §7 (POST /barbers/, PUT /barbers/{id}/). Role 'barber' means employee. */
 export const teamMemberInput = z.object({
@@ -17,9 +18,10 @@ export const teamMemberInput = z.object({
   new_employee: formBoolean.default(false),
   booking_url: formBookingUrl.default(''),
   payment_cycle: z
-    .enum(PAYMENT_CYCLES, { error: 'The payment cycle must be weekly, biweekly or monthly.' })
-    .or(z.literal('').transform(() => undefined))
-    .optional(),
+    .string({ error: PAYMENT_CYCLE_MESSAGE })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.enum(PAYMENT_CYCLES, { error: PAYMENT_CYCLE_MESSAGE }).optional()),
   percentage: z.coerce
     .number({ error: 'The percentage must be a number.' })
     .min(0, 'The percentage must be between 0 and 100.')

@@ -9,7 +9,8 @@ import type { GoogleVerifier } from './google.js';
 import type { Mailer } from './mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { assertAvailable, createShopWithOwner, uniqueViolationMessage } from './shops-repository.js';
-import { randomToken, sha256, type TokenService } from './tokens.js';
+import { issueResetToken, resetLink } from './reset-tokens.js';
+import { sha256, type TokenService } from './tokens.js';
 
 const RESET_TOKEN_TTL_MINUTES = 60;
 
@@ -118,13 +119,8 @@ export class AuthService {
   async forgotPassword(email: string): Promise<void> {
     const user = await one<{ id: number; name: string }>(this.db, 'SELECT id, name FROM users WHERE email = $1', [email]);
     if (!user) return;
-    const token = randomToken();
-    await this.db.query(
-      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-       VALUES ($1, $2, now() + make_interval(mins => $3))`,
-      [user.id, sha256(token), RESET_TOKEN_TTL_MINUTES],
-    );
-    const link = `${this.config.publicUrl}/reset-password/${token}`;
+    const token = await issueResetToken(this.db, user.id, RESET_TOKEN_TTL_MINUTES);
+    const link = resetLink(this.config.publicUrl, token);
     await this.mailer.send({
       to: email,
       subject: 'Reset your Chairline password',

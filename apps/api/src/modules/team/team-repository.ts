@@ -1,0 +1,86 @@
+import type { TeamMember } from '@chairline/shared';
+import { BASIC_PLAN_NAME, DEFAULT_BARBER_LIMIT, normalizeRole } from '@chairline/shared';
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+
+interface MemberRow {
+  id: number;
+  name: string;
+  phone_number: string;
+  email: string;
+  uemail: string;
+  booking_url: string;
+  payment_cycle: TeamMember['payment_cycle'];
+  percentage: number;
+  role: string;
+  new_employee: boolean;
+  profile_pic: string | null;
+  created_at: Date;
+  is_owner: boolean;
+  position: number | null;
+  user_id: number;
+  membership_id: number;
+}
+
+export type MemberFacts = Pick<MemberRow, 'id' | 'user_id' | 'membership_id' | 'is_owner' | 'email'> & { role: TeamMember['role'] };
+
+// A team member is a barber record with a login; archived records (removed members) have none.
+const SELECT = `
+  SELECT b.id, b.name, b.phone_number, b.email, u.email AS uemail, b.booking_url, b.payment_cycle,
+         b.percentage::float8 AS percentage, m.role, b.new_employee, b.profile_pic, b.created_at,
+         m.is_owner, b.position, u.id AS user_id, m.id AS membership_id
+    FROM barbers b
+    JOIN memberships m ON m.id = b.membership_id
+    JOIN users u ON u.id = m.user_id`;
+
+const toMember = (r: MemberRow): TeamMember => ({
+  id: r.id,
+  name: r.name,
+  phone_number: r.phone_number,
+  email: r.email,
+  uemail: r.uemail,
+  booking_url: r.booking_url,
+  payment_cycle: r.payment_cycle,
+  percentage: Number(r.percentage),
+  role: normalizeRole(r.role),
+  new_employee: r.new_employee,
+  profile_pic: r.profile_pic,
+  created_at: r.created_at.toISOString(),
+  is_owner: r.is_owner,
+  position: r.position,
+});
+
+export async function listTeam(sql: Sql, shopId: number): Promise<TeamMember[]> {
+  const rows = await sql.query<MemberRow>(`${SELECT} WHERE b.shop_id = $1 AND b.archived_at IS NULL ORDER BY b.created_at, b.id`, [shopId]);
+  return rows.map(toMember);
+}
+
+export async function findMember(sql: Sql, shopId: number, id: number): Promise<TeamMember | null> {
+  const row = await one<MemberRow>(sql, `${SELECT} WHERE b.shop_id = $1 AND b.id = $2 AND b.archived_at IS NULL`, [shopId, id]);
+  return row ? toMember(row) : null;
+}
+
+/** What the rules need to know about a member (who they are, their role, owner or not). */
+export async function memberFacts(sql: Sql, shopId: number, id: number): Promise<MemberFacts | null> {
+  const row = await one<MemberRow>(sql, `${SELECT} WHERE b.shop_id = $1 AND b.id = $2 AND b.archived_at IS NULL`, [shopId, id]);
+  return row
+    ? { id: row.id, user_id: row.user_id, membership_id: row.membership_id, is_owner: row.is_owner, email: row.email, role: normalizeRole(row.role) }
+    : null;
+}
+
+/**
+ * The plan's barber seats and how many are taken. Barbers are the members with the employee role,
+ * counted as the session user's total_barbers is; no subscription means the BASIC PLAN's 2.
+ */
+export async function barberSeats(sql: Sql, shopId: number): Promise<{ planName: string; limit: number; used: number }> {
+  const row = await one<{ plan_name: string | null; barber_limit: number | null; used: number }>(
+    sql,
+    `SELECT p.name AS plan_name, p.barber_limit,
+            (SELECT count(*)::int FROM memberships m WHERE m.shop_id = $1 AND m.role = 'employee') AS used
+       FROM (SELECT $1::int AS shop_id) s
+       LEFT JOIN subscriptions sub ON sub.shop_id = s.shop_id
+       LEFT JOIN plans p ON p.id = sub.plan_id`,
+    [shopId],
+  );
+  return { planName: row?.plan_name ?? BASIC_PLAN_NAME, limit: row?.barber_limit ?? DEFAULT_BARBER_LIMIT, used: row?.used ?? 0 };
+}

@@ -1,0 +1,230 @@
+import type { StaffRole, TeamMember, TeamMemberInput } from '@chairline/shared';
+import { canAccess, MESSAGES, PRODUCT_NAME, UNLIMITED } from '@chairline/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Sql } from '../../db/database.js';
+import { one } from '../../db/database.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import type { FormFile } from '../../http/multipart-form.js';
+import { hashPassword } from '../auth/passwords.js';
+import { issueResetToken, resetLink } from '../auth/reset-tokens.js';
+import { uniqueViolationMessage } from '../auth/shops-repository.js';
+import { appendToRotation, lockShop, removeFromRotation } from '../rotation/rotation-repository.js';
+import { withUploadedImage } from '../uploads/uploads-service.js';
+import { barberSeats, findMember, memberFacts, type MemberFacts } from './team-repository.js';
+
+export const TEAM_MESSAGES = {
+  notFound: 'This team member does not exist.',
+  barbersOnly: 'Managers can add, edit and remove barbers only.',
+  notYourself: 'You cannot remove yourself from the team.',
+  ownRole: 'You cannot change your own role.',
+  owner: 'The shop owner cannot be removed.',
+  ownerStaysAdmin: 'The shop owner is always an admin.',
+  ownerPassword: "Only the shop owner can change the owner's password.",
+  removed: 'Member removed.',
+  passwordUpdated: 'Member password updated.',
+} as const;
+
+export const barberLimitMessage = (planName: string, limit: number) =>
+  `Your plan (${planName}) allows ${limit} ${limit === 1 ? 'barber' : 'barbers'}. Upgrade your plan to add more.`;
+
+/** An invitation stays valid for a week: a new barber may not read their email at once. */
+const INVITE_TTL_MINUTES = 7 * 24 * 60;
+
+export interface TeamCaller {
+  userId: number;
+  shopId: number;
+  role: StaffRole;
+}
+
+type TeamApp = Pick<FastifyInstance, 'db' | 'uploadsDir' | 'tokens' | 'mailer' | 'config' | 'log'>;
+
+/** Team rules (spec §2, §6; DESIGN.md §5): managers manage barbers only, admins everyone. */
+export class TeamService {
+  constructor(private readonly app: TeamApp) {}
+
+  private assertMayManage(caller: TeamCaller, role: StaffRole) {
+    if (role !== 'employee' && !canAccess(caller.role, 'team.managers')) throw forbidden(TEAM_MESSAGES.barbersOnly);
+  }
+
+  private async target(caller: TeamCaller, sql: Sql, id: number): Promise<MemberFacts> {
+    const member = await memberFacts(sql, caller.shopId, id);
+    if (!member) throw notFound(TEAM_MESSAGES.notFound);
+    this.assertMayManage(caller, member.role);
+    return member;
+  }
+
+  /** Refuses a new barber seat beyond the plan's limit; the caller holds the shop lock. */
+  private async assertSeatFree(tx: Sql, shopId: number) {
+    const seats = await barberSeats(tx, shopId);
+    if (seats.limit !== UNLIMITED && seats.used >= seats.limit) throw forbidden(barberLimitMessage(seats.planName, seats.limit));
+  }
+
+  private async assertEmailFree(tx: Sql, email: string, exceptUserId: number | null) {
+    const taken = await one(tx, 'SELECT 1 FROM users WHERE email = $1 AND ($2::int IS NULL OR id <> $2)', [email, exceptUserId]);
+    if (taken) throw conflict(MESSAGES.emailTaken);
+  }
+
+  private async uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (err) {
+      // Two requests with the same new email raced past the check: the unique index decides.
+      if (uniqueViolationMessage(err) === MESSAGES.emailTaken) throw conflict(MESSAGES.emailTaken);
+      throw err;
+    }
+  }
+
+  /**
+   * A new member: an account without a usable password (they choose one from the invitation),
+   * a membership and a barber record; a barber joins the back of the rotation.
+   */
+  async create(caller: TeamCaller, input: TeamMemberInput, photo: FormFile | null): Promise<TeamMember> {
+    this.assertMayManage(caller, input.role);
+    const owner = { kind: 'profile_photo' as const, shopId: caller.shopId, userId: caller.userId };
+    const created = await this.uniqueEmail(() =>
+      withUploadedImage(this.app, photo, owner, async (tx, path) => {
+        // One writer per shop at a time, so concurrent creations cannot both take the last seat.
+        await lockShop(tx, caller.shopId);
+        await this.assertEmailFree(tx, input.email, null);
+        if (input.role === 'employee') await this.assertSeatFree(tx, caller.shopId);
+        const user = await one<{ id: number }>(
+          tx,
+          `INSERT INTO users (email, name, phone_no, booking_url, profile_photo, password_hash)
+           VALUES ($1, $2, $3, $4, $5, NULL) RETURNING id`,
+          [input.email, input.name, input.phone_number, input.booking_url, path],
+        );
+        const membership = await one<{ id: number }>(
+          tx,
+          'INSERT INTO memberships (shop_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
+          [caller.shopId, user?.id, input.role],
+        );
+        const barber = await one<{ id: number }>(
+          tx,
+          `INSERT INTO barbers (shop_id, membership_id, name, phone_number, email, booking_url, payment_cycle,
+                                percentage, new_employee, profile_pic, in_rotation, position)
+           VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, 0), $9, $10, false, NULL)
+           RETURNING id`,
+          [
+            caller.shopId,
+            membership?.id,
+            input.name,
+            input.phone_number,
+            input.email,
+            input.booking_url,
+            input.payment_cycle ?? null,
+            input.percentage ?? null,
+            input.new_employee,
+            path,
+          ],
+        );
+        if (!user || !barber) throw new Error('insert returned no row');
+        if (input.role === 'employee') await appendToRotation(tx, caller.shopId, barber.id, caller.userId, 'Joined the team');
+        const token = await issueResetToken(tx, user.id, INVITE_TTL_MINUTES);
+        const shop = await one<{ name: string }>(tx, 'SELECT name FROM shops WHERE id = $1', [caller.shopId]);
+        return { barberId: barber.id, token, shopName: shop?.name ?? '' };
+      }),
+    );
+    await this.invite(input.email, input.name, created.shopName, created.token);
+    const member = await findMember(this.app.db, caller.shopId, created.barberId);
+    if (!member) throw notFound(TEAM_MESSAGES.notFound);
+    return member;
+  }
+
+  /** The invitation is sent after the commit; a mail failure does not undo the new member. */
+  private async invite(email: string, name: string, shopName: string, token: string) {
+    try {
+      await this.app.mailer.send({
+        to: email,
+        subject: `You have been added to ${shopName} on ${PRODUCT_NAME}`,
+        text:
+          `Hello ${name},\n\n${shopName} has added you to its team on ${PRODUCT_NAME}. ` +
+          `Open this link within 7 days to choose your password and sign in:\n\n` +
+          `${resetLink(this.app.config.publicUrl, token)}\n\n` +
+          'If you did not expect this, you can ignore this email.\n',
+      });
+    } catch (err) {
+      this.app.log.error({ err, to: email }, 'team invitation email could not be sent');
+    }
+  }
+
+  async update(caller: TeamCaller, id: number, input: TeamMemberInput, photo: FormFile | null): Promise<TeamMember> {
+    const before = await this.target(caller, this.app.db, id);
+    this.assertMayManage(caller, input.role);
+    if (before.is_owner && input.role !== 'admin') throw forbidden(TEAM_MESSAGES.ownerStaysAdmin);
+    if (before.user_id === caller.userId && input.role !== before.role) throw forbidden(TEAM_MESSAGES.ownRole);
+    const owner = { kind: 'profile_photo' as const, shopId: caller.shopId, userId: caller.userId };
+    await this.uniqueEmail(() =>
+      withUploadedImage(this.app, photo, owner, async (tx, path) => {
+        await lockShop(tx, caller.shopId);
+        // Read again under the lock: the member may have been removed or changed meanwhile.
+        const current = await this.target(caller, tx, id);
+        await this.assertEmailFree(tx, input.email, current.user_id);
+        const becomesBarber = input.role === 'employee' && current.role !== 'employee';
+        if (becomesBarber) await this.assertSeatFree(tx, caller.shopId);
+        await tx.query(
+          `UPDATE users SET email = $2, name = $3, phone_no = $4, booking_url = $5, profile_photo = coalesce($6, profile_photo)
+            WHERE id = $1`,
+          [current.user_id, input.email, input.name, input.phone_number, input.booking_url, path],
+        );
+        await tx.query('UPDATE memberships SET role = $2 WHERE id = $1', [current.membership_id, input.role]);
+        await tx.query(
+          `UPDATE barbers SET name = $2, phone_number = $3, email = $4, booking_url = $5,
+                  payment_cycle = coalesce($6, payment_cycle), percentage = coalesce($7, percentage),
+                  new_employee = $8, profile_pic = coalesce($9, profile_pic)
+            WHERE id = $1`,
+          [
+            id,
+            input.name,
+            input.phone_number,
+            input.email,
+            input.booking_url,
+            input.payment_cycle ?? null,
+            input.percentage ?? null,
+            input.new_employee,
+            path,
+          ],
+        );
+        if (becomesBarber) await appendToRotation(tx, caller.shopId, id, caller.userId, 'Became a barber');
+      }),
+    );
+    const member = await findMember(this.app.db, caller.shopId, id);
+    if (!member) throw notFound(TEAM_MESSAGES.notFound);
+    return member;
+  }
+
+  /**
+   * The member loses their login (user and membership deleted, sessions revoked) and leaves the
+   * rotation; the barber record stays, archived, so past tickets and invoices still name them.
+   * Customers waiting for this barber keep their place and wait for anyone instead.
+   */
+  async remove(caller: TeamCaller, id: number): Promise<void> {
+    await this.app.db.transaction(async (tx) => {
+      await lockShop(tx, caller.shopId);
+      const member = await this.target(caller, tx, id);
+      if (member.user_id === caller.userId) throw forbidden(TEAM_MESSAGES.notYourself);
+      if (member.is_owner) throw forbidden(TEAM_MESSAGES.owner);
+      await removeFromRotation(tx, caller.shopId, id, caller.userId, 'Removed from the team');
+      await tx.query("UPDATE barbers SET archived_at = now(), in_rotation = false, status = 'off' WHERE id = $1", [id]);
+      await tx.query(
+        `UPDATE walkin_tickets SET preferred_barber_id = NULL
+          WHERE shop_id = $1 AND preferred_barber_id = $2 AND status IN ('waiting', 'called')`,
+        [caller.shopId, id],
+      );
+      await this.app.tokens.revokeAll(tx, { kind: 'user', id: member.user_id });
+      await tx.query('DELETE FROM users WHERE id = $1', [member.user_id]);
+    });
+  }
+
+  /** Sets a member's password; every session they had is revoked, unused reset links too. */
+  async changePassword(caller: TeamCaller, id: number, password: string): Promise<void> {
+    const member = await this.target(caller, this.app.db, id);
+    if (member.is_owner && member.user_id !== caller.userId) throw forbidden(TEAM_MESSAGES.ownerPassword);
+    const passwordHash = await hashPassword(password);
+    await this.app.db.transaction(async (tx) => {
+      const current = await this.target(caller, tx, id);
+      await tx.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [current.user_id, passwordHash]);
+      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [current.user_id]);
+      await this.app.tokens.revokeAll(tx, { kind: 'user', id: current.user_id });
+    });
+  }
+}
