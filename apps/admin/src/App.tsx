@@ -34,6 +34,7 @@ const SignupPage = lazy(() => import('./auth').then((m) => ({ default: m.SignupP
 const ForgotPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.ForgotPasswordPage })));
 const ResetPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('./auth').then((m) => ({ default: m.LogoutPage })));
+const AffiliateArea = lazy(() => import('./affiliate').then((m) => ({ default: m.AffiliateArea })));
 
 /** Admin and manager back office: react-admin under /dashboard inside the app's own router. */
 function BackOffice() {
@@ -118,7 +119,7 @@ export function App() {
           <Route path="/logout/*" element={<LogoutPage />} />
           <Route path="/affiliate/marketing" element={<LoginPage variant="affiliate" />} />
           <Route path="/affiliate/marketing/signup" element={<SignupPage affiliate />} />
-          <Route path="/affiliate/marketing/dashboard/*" element={<Placeholder title="Affiliate dashboard" />} />
+          <Route path="/affiliate/marketing/dashboard/*" element={<AffiliateArea />} />
           <Route path="/dashboard/*" element={<Dashboard />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Routes>

@@ -1,0 +1,1 @@
+export { AffiliateArea } from './AffiliateArea';
