@@ -64,7 +64,8 @@ export async function recordRotationEvent(
 }
 
 /**
- * Applies a new order and records one event per barber whose place changed (or who joined/left).
+ * Applies a new order and records it: for a move of one barber (`subjectId`: a turn, a join, a
+ * leave) that barber's event; for a reorder, one event per barber whose place changed.
  * Returns true when anything changed.
  */
 export async function applyOrder(
@@ -74,12 +75,13 @@ export async function applyOrder(
   actorUserId: number | null,
   kind: RotationEventKind,
   reason: string,
+  subjectId?: number,
 ): Promise<boolean> {
   const before = await rotationOrder(tx, shopId);
   const changed = before.length !== newOrder.length || before.some((id, i) => newOrder[i] !== id);
   if (!changed) return false;
   await writeOrder(tx, shopId, newOrder);
-  const ids = new Set([...before, ...newOrder]);
+  const ids = subjectId === undefined ? new Set([...before, ...newOrder]) : [subjectId];
   for (const id of ids) {
     const from = before.indexOf(id);
     const to = newOrder.indexOf(id);
@@ -112,7 +114,7 @@ export async function appendToRotation(
   if (!barber) return;
   const order = await rotationOrder(tx, shopId);
   if (order.includes(barberId)) return;
-  await applyOrder(tx, shopId, [...order, barberId], actorUserId, 'join', reason);
+  await applyOrder(tx, shopId, [...order, barberId], actorUserId, 'join', reason, barberId);
 }
 
 /** Takes a barber out of the rotation (deleted, archived); the others close the gap. */
@@ -134,6 +136,7 @@ export async function removeFromRotation(
     actorUserId,
     'leave',
     reason,
+    barberId,
   );
 }
 
@@ -147,5 +150,5 @@ export async function moveToBack(
 ): Promise<boolean> {
   const order = await rotationOrder(tx, shopId);
   if (!order.includes(barberId)) return false;
-  return applyOrder(tx, shopId, [...order.filter((id) => id !== barberId), barberId], actorUserId, 'turn', reason);
+  return applyOrder(tx, shopId, [...order.filter((id) => id !== barberId), barberId], actorUserId, 'turn', reason, barberId);
 }

@@ -1,0 +1,117 @@
+import { queueEvent, QUEUE_MESSAGES, type QueueEvent } from '@chairline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './support/app.js';
+import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
+
+/** Reads `event: queue` messages from an open SSE response body. */
+function eventReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  return {
+    async next(): Promise<QueueEvent> {
+      for (;;) {
+        const end = buffer.indexOf('\n\n');
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          if (!lines.includes('event: queue')) continue;
+          const data = lines.find((l) => l.startsWith('data: '));
+          return queueEvent.parse(JSON.parse(data?.slice('data: '.length) ?? '{}'));
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error('stream ended');
+        buffer += decoder.decode(value, { stream: true });
+      }
+    },
+    /** The raw text received so far, up to the first message. */
+    async preamble(): Promise<string> {
+      const { value } = await reader.read();
+      const text = decoder.decode(value, { stream: true });
+      buffer += text;
+      return text;
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+let t: TestApp;
+let base: string;
+let shop: TestShop;
+beforeAll(async () => {
+  t = await startTestApp();
+  base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+  shop = await makeShop(t.app, t.db);
+});
+afterAll(() => t.close());
+
+describe('GET /api/events/?shop_username=', () => {
+  it('streams an event after a check-in, and each queue change after', async () => {
+    const res = await fetch(`${base}/api/events/?shop_username=${shop.username}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = eventReader(res.body as ReadableStream<Uint8Array>);
+    expect(await events.preamble()).toContain(': connected');
+
+    const ticket = (await checkIn(t.app, shop.username)).json().response;
+    const first = await events.next();
+    expect(first).toMatchObject({ kind: 'ticket', shop_username: shop.username, status: 'waiting' });
+    // Only the stream opened with the token learns which ticket it was.
+    expect(first.token).toBeUndefined();
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/walkins/', headers: bearer(shop.admin) });
+    const id = list.json().response[0].id;
+    await t.app.inject({ method: 'POST', url: `/api/walkins/${id}/start/`, headers: bearer(shop.admin) });
+    expect(await events.next()).toMatchObject({ kind: 'ticket', status: 'in_service' });
+    expect(await events.next()).toMatchObject({ kind: 'rotation' });
+    expect(ticket.token).toBeTruthy();
+    await events.cancel();
+  });
+
+  it("tells a ticket page about its own ticket (token) and nothing about another shop's", async () => {
+    const other = await makeShop(t.app, t.db);
+    const mine = (await checkIn(t.app, shop.username)).json().response;
+    const res = await fetch(`${base}/api/events/?shop_username=${shop.username}&token=${mine.token}`);
+    const events = eventReader(res.body as ReadableStream<Uint8Array>);
+    await events.preamble();
+    await checkIn(t.app, other.username);
+    await t.app.inject({ method: 'POST', url: `/api/check-in/${mine.token}/cancel/` });
+    const e = await events.next();
+    expect(e).toMatchObject({ kind: 'ticket', shop_username: shop.username, token: mine.token, status: 'cancelled' });
+    await events.cancel();
+  });
+
+  it('answers 404 for an unknown shop', async () => {
+    const res = await fetch(`${base}/api/events/?shop_username=nobody-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ status: 0, response: QUEUE_MESSAGES.shopNotFound });
+  });
+
+  it('publishes nothing for a refused write (only committed changes go out)', async () => {
+    const res = await fetch(`${base}/api/events/?shop_username=${shop.username}`);
+    const events = eventReader(res.body as ReadableStream<Uint8Array>);
+    await events.preamble();
+    const refused = await checkIn(t.app, shop.username, { service_ids: [999_999] });
+    expect(refused.statusCode).toBe(400);
+    await checkIn(t.app, shop.username, { name: 'Next Guest' });
+    // The first event is the accepted check-in, not the refused one.
+    expect(await events.next()).toMatchObject({ kind: 'ticket', status: 'waiting' });
+    const waiting = await t.app.inject({ method: 'GET', url: '/api/walkins/?status=waiting', headers: bearer(shop.admin) });
+    expect(waiting.json().response.map((w: { party_name: string }) => w.party_name)).toContain('Next Guest');
+    await events.cancel();
+  });
+});
+
+describe('shutdown', () => {
+  it('closes the app while a stream is open, ending the stream', async () => {
+    const own = await startTestApp();
+    const url = await own.app.listen({ host: '127.0.0.1', port: 0 });
+    const s = await makeShop(own.app, own.db);
+    const res = await fetch(`${url}/api/events/?shop_username=${s.username}`);
+    const events = eventReader(res.body as ReadableStream<Uint8Array>);
+    await events.preamble();
+    await own.close();
+    await expect(events.next()).rejects.toThrow('stream ended');
+  });
+});
