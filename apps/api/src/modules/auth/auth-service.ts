@@ -3,7 +3,7 @@ import { MESSAGES } from '@chairline/shared';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { conflict, HttpError, notFound, unauthorized, unavailable } from '../../http/errors.js';
+import { conflict, forbidden, HttpError, notFound, unauthorized, unavailable } from '../../http/errors.js';
 import { loadSessionUser } from '../users/session-user.js';
 import type { GoogleVerifier } from './google.js';
 import type { Mailer } from './mailer.js';
@@ -13,6 +13,7 @@ import { issueResetToken, resetLink } from './reset-tokens.js';
 import { sha256, type TokenService } from './tokens.js';
 
 const RESET_TOKEN_TTL_MINUTES = 60;
+const GOOGLE_EMAIL_UNVERIFIED = 'Google has not verified this email address. Sign up with your email and a password instead.';
 
 export class AuthService {
   constructor(
@@ -102,13 +103,15 @@ export class AuthService {
     if (!shop.name || !shop.username) {
       throw notFound('No account uses this Google email yet. Sign up to create your shop.');
     }
+    // An address Google has not verified could belong to someone else: it must not claim the email.
+    if (!identity.emailVerified) throw forbidden(GOOGLE_EMAIL_UNVERIFIED);
     await assertAvailable(this.db, identity.email, shop.username);
     const { userId } = await this.createShop({
       name: identity.name || identity.email,
       email: identity.email,
       passwordHash: null,
       googleSub: identity.sub,
-      emailVerified: identity.emailVerified,
+      emailVerified: true,
       shopName: shop.name,
       shopUsername: shop.username,
     });
