@@ -1,7 +1,6 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { Placeholder } from './common/Placeholder';
 import { Spinner } from './common/Spinner';
 import { DashboardGate } from './layout/DashboardGate';
 import { ShellLayout } from './layout/ShellLayout';
@@ -35,6 +34,7 @@ const ForgotPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m
 const ResetPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('./auth').then((m) => ({ default: m.LogoutPage })));
 const AffiliateArea = lazy(() => import('./affiliate').then((m) => ({ default: m.AffiliateArea })));
+const EmployeeDashboard = lazy(() => import('./employee').then((m) => ({ default: m.EmployeeDashboard })));
 
 /** Admin and manager back office: react-admin under /dashboard inside the app's own router. */
 function BackOffice() {
@@ -91,7 +91,7 @@ function EmployeeArea() {
   return (
     <Admin basename="/dashboard" authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
       <CustomRoutes noLayout>
-        <Route path="/*" element={<Placeholder title="Employee dashboard" />} />
+        <Route path="/*" element={<EmployeeDashboard />} />
       </CustomRoutes>
     </Admin>
   );

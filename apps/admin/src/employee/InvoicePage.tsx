@@ -1,0 +1,273 @@
+import type { InvoiceListItem, Walkin } from '@chairline/shared';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  InputAdornment,
+  ListItemText,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { format } from 'date-fns';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { dataProvider, http } from '../providers';
+import { useFeedback } from './feedback';
+import { useRequirePin } from './pin';
+import { capitalise, invoiceProblem } from './rules';
+
+interface Option {
+  id: number;
+  name: string;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function options(list: unknown): Option[] {
+  if (!Array.isArray(list)) return [];
+  return list.filter((o): o is Option => isRecord(o) && typeof o.id === 'number' && typeof o.name === 'string');
+}
+
+/** GET a list the spec describes as `response` (customers) or a bare list (services). */
+async function loadOptions(path: string, params: Record<string, string | number> = {}): Promise<Option[]> {
+  const result = await http.get(path, params);
+  if (!result.ok) throw new Error(`status ${result.status}`);
+  return options(isRecord(result.body) ? result.body.response : result.body);
+}
+
+function useMyInvoices() {
+  const { toast } = useFeedback();
+  const [invoices, setInvoices] = useState<InvoiceListItem[] | null>(null);
+  const load = useCallback(async () => {
+    try {
+      const result = await http.get('/billing/invoices-by-barber/');
+      const body = result.body;
+      if (isRecord(body) && body.status === 1 && Array.isArray(body.response)) setInvoices(body.response as InvoiceListItem[]);
+      else {
+        setInvoices((current) => current ?? []);
+        toast('Failed to load invoices', 'error');
+      }
+    } catch {
+      setInvoices((current) => current ?? []);
+      toast('Error fetching invoices', 'error');
+    }
+  }, [toast]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { invoices, reload: load };
+}
+
+function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Walkin | null; onClearWalkin: () => void; onCreated: () => void }) {
+  const { toast } = useFeedback();
+  const requirePin = useRequirePin();
+  const [customers, setCustomers] = useState<Option[]>([]);
+  const [services, setServices] = useState<Option[]>([]);
+  const [customer, setCustomer] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [amount, setAmount] = useState('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    loadOptions('/services/')
+      .then(setServices)
+      .catch(() => toast('Error loading services', 'error'));
+    loadOptions('/customers/', { page_size: 100, ordering: 'name' })
+      .then(setCustomers)
+      .catch(() => toast('Error loading customers', 'error'));
+  }, [toast]);
+
+  // A completed walk-in pre-fills the form with its customer and services.
+  useEffect(() => {
+    if (!fromWalkin) return;
+    setCustomer(fromWalkin.customer_id ? String(fromWalkin.customer_id) : '');
+    setChosen(fromWalkin.services.map((s) => s.id));
+    setAmount('');
+    setDescription(`Walk-in #${fromWalkin.id}`);
+  }, [fromWalkin]);
+
+  const reset = () => {
+    setCustomer('');
+    setChosen([]);
+    setAmount('');
+    setDescription('');
+    onClearWalkin();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = invoiceProblem({ customer, services: chosen, amount });
+    if (problem) return toast(problem, 'error');
+    if (!(await requirePin())) return;
+    setBusy(true);
+    try {
+      const reply = await dataProvider.createInvoice({
+        customer: Number(customer),
+        services: chosen,
+        amount: amount.trim(),
+        description: description.trim(),
+        ...(fromWalkin ? { walkin_ticket_id: fromWalkin.id } : {}),
+      });
+      if (reply.status === 1) {
+        toast('Invoice created!', 'success');
+        reset();
+        onCreated();
+      } else {
+        toast('Validation error', 'error', typeof reply.response === 'string' ? reply.response : undefined);
+      }
+    } catch {
+      toast('Error creating invoice', 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const serviceName = (id: number) => services.find((s) => s.id === id)?.name ?? fromWalkin?.services.find((s) => s.id === id)?.name ?? `#${id}`;
+
+  return (
+    <Card>
+      <CardContent component="form" noValidate onSubmit={submit} aria-label="Create New Invoice">
+        <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <ReceiptLongIcon color="primary" /> Create New Invoice
+        </Typography>
+        {fromWalkin ? (
+          <Alert severity="info" sx={{ mt: 2 }} action={<Button color="inherit" size="small" onClick={reset}>Clear</Button>}>
+            For the walk-in of {fromWalkin.party_name}
+            {fromWalkin.customer_id ? '' : ' (no customer record: choose the customer)'}
+          </Alert>
+        ) : null}
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          <TextField select label="Customer" value={customer} onChange={(e) => setCustomer(e.target.value)} required fullWidth>
+            {customers.length === 0 ? (
+              <MenuItem value="" disabled>
+                No customers yet
+              </MenuItem>
+            ) : null}
+            {customers.map((c) => (
+              <MenuItem key={c.id} value={String(c.id)}>
+                {c.name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Services"
+            value={chosen}
+            required
+            fullWidth
+            onChange={(e) => {
+              const value = e.target.value as unknown;
+              setChosen((Array.isArray(value) ? value : String(value).split(',')).map(Number).filter((n) => Number.isInteger(n) && n > 0));
+            }}
+            slotProps={{
+              select: {
+                multiple: true,
+                renderValue: (selected) => (
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                    {(selected as number[]).map((id) => (
+                      <Chip key={id} size="small" label={serviceName(id)} />
+                    ))}
+                  </Box>
+                ),
+              },
+            }}
+          >
+            {services.map((s) => (
+              <MenuItem key={s.id} value={s.id}>
+                <Checkbox size="small" checked={chosen.includes(s.id)} />
+                <ListItemText primary={s.name} />
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Amount"
+            type="number"
+            required
+            fullWidth
+            placeholder="0.00"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            slotProps={{ htmlInput: { step: 0.01, min: 0 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } }}
+          />
+          <TextField label="Description" multiline minRows={2} fullWidth placeholder="Optional notes…" value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Stack>
+        <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ mt: 2 }}>
+          {busy ? 'Creating…' : 'Create Invoice'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function InvoicesTable({ invoices }: { invoices: InvoiceListItem[] | null }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
+          My Invoices
+        </Typography>
+        {invoices === null ? <Typography color="text.secondary">Loading…</Typography> : null}
+        {invoices && invoices.length === 0 ? <Typography color="text.secondary">No invoices yet.</Typography> : null}
+        {invoices && invoices.length > 0 ? (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="My Invoices">
+              <TableHead>
+                <TableRow>
+                  <TableCell>ID</TableCell>
+                  <TableCell>Customer</TableCell>
+                  <TableCell>Services</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Created</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invoices.map((inv) => (
+                  <TableRow key={inv.id} hover>
+                    <TableCell>{inv.id}</TableCell>
+                    <TableCell>{inv.client}</TableCell>
+                    <TableCell>{inv.service}</TableCell>
+                    <TableCell align="right">${inv.amount.toFixed(2)}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={capitalise(inv.status)} color={inv.status === 'paid' ? 'success' : inv.status === 'void' ? 'default' : 'warning'} variant="outlined" />
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(new Date(inv.created_at), 'MMM d, yyyy h:mm a')}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function InvoicePage({ fromWalkin, onClearWalkin }: { fromWalkin: Walkin | null; onClearWalkin: () => void }) {
+  const { invoices, reload } = useMyInvoices();
+  return (
+    <Stack spacing={3}>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 800 }}>
+        Invoice
+      </Typography>
+      <InvoiceForm fromWalkin={fromWalkin} onClearWalkin={onClearWalkin} onCreated={() => void reload()} />
+      <InvoicesTable invoices={invoices} />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { EmployeeDashboard } from './EmployeeDashboard';
