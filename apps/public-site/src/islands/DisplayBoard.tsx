@@ -21,6 +21,7 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
   const [barbers, setBarbers] = useState(initialBarbers);
   const [offline, setOffline] = useState(false);
   const [link, setLink] = useState(joinUrl(origin, username));
+  const [live, setLive] = useState(false);
 
   const refresh = useCallback(async () => {
     const [shopResult, barbersResult] = await Promise.all([fetchShop(username), fetchBarbers(username)]);
@@ -31,12 +32,13 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
 
   useEffect(() => {
     setLink(joinUrl(window.location.origin, username));
+    setLive(true);
     return followShop({ shopUsername: username, pollMs: POLL_NEXT_BARBER_MS, refresh: () => void refresh() });
   }, [username, refresh]);
 
   const board = displayBoard(barbers);
   return (
-    <div className="display">
+    <div className="display" data-live={live || undefined}>
       <header className="display-header">
         <h1>{shopData.shop.name}</h1>
         <p className="display-wait">
@@ -49,7 +51,7 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
           {board.serving.length === 0 ? (
             <p className="display-empty">No one in the chair right now.</p>
           ) : (
-            <ul className="display-list">
+            <ul className="display-list" data-testid="now-serving">
               {board.serving.map((b) => (
                 <li key={b.id}>
                   <BarberPhoto name={b.name} src={b.profile_pic} size={56} />

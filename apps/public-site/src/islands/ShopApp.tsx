@@ -45,6 +45,8 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   const [view, setView] = useState<View>({ kind: 'list' });
   const [myTicket, setMyTicket] = useState<PublicTicket | null>(null);
   const [origin, setOrigin] = useState(host);
+  // Set once the island runs in the browser (browser tests wait for it before clicking).
+  const [live, setLive] = useState(false);
   const top = useRef<HTMLDivElement>(null);
 
   const refresh = useCallback(async () => {
@@ -60,6 +62,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
 
   useEffect(() => {
     setOrigin(window.location.origin);
+    setLive(true);
     return followShop({ shopUsername: username, pollMs: POLL_SHOP_MS, refresh: () => void refresh() });
   }, [username, refresh]);
 
@@ -122,6 +125,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
         <ScheduleView
           barber={scheduled}
           host={origin}
+          shopPhone={shopData.shop.phone_number}
           onBack={() => show({ kind: 'list' })}
           onCheckIn={(b) => show({ kind: 'check-in', barberId: b.id })}
         />
@@ -185,7 +189,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   }
 
   return (
-    <div ref={top} className={kiosk ? 'shop kiosk' : 'shop'}>
+    <div ref={top} className={kiosk ? 'shop kiosk' : 'shop'} data-live={live || undefined}>
       <ShopHeader shop={shopData.shop} todayCheckins={shopData.todayCheckins} kiosk={kiosk} />
       {body}
     </div>

@@ -22,6 +22,8 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
   const active = isActiveTicket(ticket.status);
   const username = ticket.shop_username;
   const previousStatus = useRef(ticket.status);
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const refresh = useCallback(async () => {
     const result = await fetchTicket(initialTicket.token);
@@ -64,7 +66,7 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
 
   const wait = waitText(ticket);
   return (
-    <div className={`ticket ticket-${headline.tone}`}>
+    <div className={`ticket ticket-${headline.tone}`} data-live={live || undefined}>
       <p className="ticket-shop">{shopName}</p>
       <section className="ticket-card" aria-live={headline.tone === 'turn' ? 'assertive' : 'polite'} aria-atomic="true">
         <p className="ticket-name">{ticket.party_name}</p>

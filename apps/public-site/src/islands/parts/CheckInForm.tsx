@@ -30,7 +30,8 @@ export function CheckInForm(props: Props) {
   const [sending, setSending] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const errorBox = useRef<HTMLDivElement>(null);
-  const choices = selectableBarbers(barbers);
+  // A chosen barber who stops taking walk-ins stays listed, so the choice never changes silently.
+  const choices = barbers.filter((b) => selectableBarbers(barbers).includes(b) || String(b.id) === barber);
 
   useEffect(() => nameInput.current?.focus(), []);
   useEffect(() => {
@@ -121,7 +122,7 @@ export function CheckInForm(props: Props) {
             <label className="choice" key={b.id}>
               <input type="radio" name="barber" value={b.id} checked={barber === String(b.id)} onChange={() => setBarber(String(b.id))} />
               <span className="choice-name">{b.name}</span>
-              <span className="choice-meta">{formatEtaRange(b.eta_range)}</span>
+              <span className="choice-meta">{b.eta_range ? formatEtaRange(b.eta_range) : 'Not taking walk-ins'}</span>
             </label>
           ))}
           {fieldError('barber_id')}

@@ -9,16 +9,19 @@ interface Props {
   barber: PublicBarber;
   /** The site's own origin: booking links on it count as online booking (spec §2 "{host}"). */
   host: string;
+  /** Called when the barber has no phone number of their own. */
+  shopPhone: string;
   onBack: () => void;
   onCheckIn: (barber: PublicBarber) => void;
 }
 
 const TOOLTIP = 'Scan the QR code or click the button below to book an appointment';
 
-export default function ScheduleView({ barber, host, onBack, onCheckIn }: Props) {
+export default function ScheduleView({ barber, host, shopPhone, onBack, onCheckIn }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const online = isOnlineBookingUrl(barber.booking_url, host);
+  const phone = barber.phone_number.trim() || shopPhone.trim();
   const takesWalkIns = barber.status !== 'off' && barber.eta_range !== null;
   return (
     <section className="schedule panel" aria-labelledby="schedule-title">
@@ -33,15 +36,15 @@ export default function ScheduleView({ barber, host, onBack, onCheckIn }: Props)
         </div>
       </div>
       <div className="button-row">
-        {barber.phone_number && (
-          <a className="btn btn-secondary" href={telHref(barber.phone_number)}>
+        {phone && (
+          <a className="btn btn-secondary" href={telHref(phone)}>
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path
                 fill="currentColor"
                 d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
               />
             </svg>
-            Call {barber.phone_number}
+            Call {phone}
           </a>
         )}
         <button type="button" className="btn btn-ghost" onClick={onBack}>

@@ -1,0 +1,216 @@
+import { QUEUE_MESSAGES, type PublicTicket, type Walkin } from '@chairline/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO, login } from './support/api.js';
+import { launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+// The customer's side of the live queue in Chromium: check in, the live ticket, leaving, the door
+// tablet (kiosk) and the waiting-room display, moved by real staff actions through the API.
+
+let server: RunningServer;
+let browser: Browser;
+let staffToken: string;
+const contexts: BrowserContext[] = [];
+const TABLET = { width: 820, height: 1180 } as const;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  staffToken = (await login(server.baseUrl, DEMO.admin)).access;
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, viewport: { width: number; height: number } = PHONE_VIEWPORT): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.locator('[data-live]').waitFor();
+  return page;
+}
+
+async function apiCheckIn(name: string, phone: string): Promise<PublicTicket> {
+  const res = await api<{ response: PublicTicket }>(server.baseUrl, 'POST', '/check-in/', {
+    body: { shop_username: DEMO.shop, name, phone_number: phone, barber_id: 'any', service_ids: [], source: 'online' },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.response;
+}
+
+async function ticket(token: string): Promise<PublicTicket> {
+  const res = await api<{ response: PublicTicket }>(server.baseUrl, 'GET', `/check-in/${token}/`);
+  expect(res.status).toBe(200);
+  return res.body.response;
+}
+
+async function walkinId(token: string): Promise<number> {
+  const res = await api<{ response: Walkin[] }>(server.baseUrl, 'GET', '/walkins/?status=waiting,called,in_service&page_size=100', { token: staffToken });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const row = res.body.response.find((w) => w.token === token);
+  if (!row) throw new Error(`no walk-in with token ${token}`);
+  return row.id;
+}
+
+async function barberId(name: string): Promise<number> {
+  const res = await api<{ id: number; name: string }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`);
+  const barber = res.body.find((b) => b.name === name);
+  if (!barber) throw new Error(`no barber ${name}`);
+  return barber.id;
+}
+
+async function fillCheckIn(page: Page, name: string, phone: string, barber: string | RegExp = /^Any barber/) {
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Phone number').fill(phone);
+  await page.getByRole('radio', { name: barber }).check();
+}
+
+const tokenOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+
+describe('checking in from the public page', () => {
+  it('shows the visitor their live place; a staff call turns the ticket page into "It\'s your turn" without reload', async () => {
+    const first = await apiCheckIn('Avery Stone', '+1 555 010 1001');
+    await apiCheckIn('Blake Rivers', '+1 555 010 1002');
+
+    const page = await open('/shop/demo');
+    await fillCheckIn(page, 'Sam Taylor', '+1 555 010 2000');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.waitForURL(/\/shop\/demo\/ticket\/[^/]+$/);
+    const token = tokenOf(page);
+    const mine = await ticket(token);
+    expect(mine.place).toBe(3);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe("You're #3 in line");
+    expect(await page.getByText('Sam T.', { exact: true }).isVisible()).toBe(true);
+
+    // Someone ahead leaves: the place moves up live.
+    const marker = await page.evaluate(() => ((window as unknown as { __sameDocument: number }).__sameDocument = 42));
+    expect((await api(server.baseUrl, 'POST', `/check-in/${first.token}/cancel/`)).status).toBe(200);
+    await page.getByRole('heading', { name: "You're #2 in line" }).waitFor({ timeout: 2000 });
+
+    // Staff call this customer: the page says so within 2 s, still the same document (no reload).
+    const called = await api(server.baseUrl, 'POST', `/walkins/${await walkinId(token)}/call/`, {
+      token: staffToken,
+      body: { barber_id: await barberId('Jay Kim') },
+    });
+    expect(called.status, JSON.stringify(called.body)).toBe(200);
+    await page.getByRole('heading', { name: "It's your turn" }).waitFor({ timeout: 2000 });
+    expect(await page.getByText('Jay Kim is ready for you.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: number }).__sameDocument)).toBe(marker);
+
+    // Back on the shop page, this phone is told it is already in line.
+    await page.goto('/shop/demo');
+    await page.getByText("You're already in line").waitFor();
+    const link = page.getByRole('link', { name: 'View your ticket' });
+    expect(await link.getAttribute('href')).toBe(`/shop/demo/ticket/${token}`);
+  });
+
+  it('lets the visitor leave the queue after confirming', async () => {
+    const page = await open('/store/demo');
+    await fillCheckIn(page, 'Lee Park', '+1 555 010 3000');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.waitForURL(/\/ticket\//);
+    await page.locator('[data-live]').waitFor();
+    const token = tokenOf(page);
+
+    await page.getByRole('button', { name: 'Leave the queue' }).click();
+    expect(await page.getByRole('heading', { name: 'Leave the queue?' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Stay in line' }).click();
+    expect((await ticket(token)).status).toBe('waiting');
+
+    await page.getByRole('button', { name: 'Leave the queue' }).click();
+    await page.getByRole('button', { name: 'Yes, leave the queue' }).click();
+    await page.getByRole('heading', { name: 'You left the queue' }).waitFor();
+    expect((await ticket(token)).status).toBe('cancelled');
+
+    await page.goto('/shop/demo');
+    await page.locator('[data-live]').waitFor();
+    expect(await page.getByText("You're already in line").count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Check in', exact: true }).isVisible()).toBe(true);
+  });
+
+  it('keeps the existing place when the same phone checks in again', async () => {
+    const existing = await apiCheckIn('Robin Hale', '+1 555 010 4000');
+    const page = await open('/shop/demo');
+    await fillCheckIn(page, 'Robin Hale', '+1 555 010 4000');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.waitForURL(/\/ticket\//);
+    expect(tokenOf(page)).toBe(existing.token);
+    expect(await page.getByText('You were already in line, so we kept your place.').isVisible()).toBe(true);
+  });
+
+  it('checks the form before sending and shows the server\'s message when it refuses', async () => {
+    const page = await open('/shop/demo');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.getByLabel('Phone number').fill('call me');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    expect(await page.getByText('Please enter a name').isVisible()).toBe(true);
+    expect(await page.getByText('Please enter a valid phone number.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Your name').getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Your name').fill('Drew Lane');
+    await page.getByLabel('Phone number').fill('+1 555 010 5000');
+    await page.getByRole('radio', { name: /^Andre Silva/ }).check();
+    // Andre goes off duty while the form is open.
+    const off = await api(server.baseUrl, 'POST', `/barbers/${await barberId('Andre Silva')}/status/`, { token: staffToken, body: { status: 'off' } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe(QUEUE_MESSAGES.barberNotTaking);
+    expect(new URL(page.url()).pathname).toBe('/shop/demo');
+  });
+});
+
+describe('the door tablet (kiosk mode)', () => {
+  it('has no links away, confirms with place and masked name, and returns to the start', async () => {
+    const page = await open('/shop/demo?kiosk=1', TABLET);
+    expect(await page.locator('a').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Welcome! Check in here' }).isVisible()).toBe(true);
+
+    await fillCheckIn(page, 'Kim Park', '+1 555 010 6000');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.getByRole('heading', { name: "You're checked in, Kim P." }).waitFor();
+    expect(await page.getByText(/^You're #\d+ in line$/).isVisible()).toBe(true);
+    expect(await page.locator('a').count()).toBe(0);
+    // The shared tablet never remembers a customer's ticket.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chairline.ticket')))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('heading', { name: 'Welcome! Check in here' }).waitFor();
+
+    // Without touching anything, the next check-in's confirmation goes back to the start by itself.
+    await fillCheckIn(page, 'Lou Reed', '+1 555 010 6001');
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Lou Reed');
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.getByRole('heading', { name: "You're checked in, Lou R." }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome! Check in here' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    expect(await page.getByLabel('Your name').inputValue()).toBe('');
+  });
+});
+
+describe('the waiting-room display', () => {
+  it('shows the rotation and a QR code to join, and moves a barber to "Now serving" live', async () => {
+    const page = await open('/shop/demo/display', { width: 1600, height: 900 });
+    const rotation = page.locator('section[aria-labelledby="rotation-title"]');
+    expect(await rotation.getByText('Marcus Reed').isVisible()).toBe(true);
+    const qr = page.getByTestId('join-qr').locator('svg');
+    expect(await qr.count()).toBe(1);
+    expect(await page.getByText(/\/shop\/demo$/).isVisible()).toBe(true);
+
+    const serving = page.getByTestId('now-serving');
+    expect(await serving.getByText('Marcus Reed').count()).toBe(0);
+    expect(await page.getByText('Next up').isVisible()).toBe(true);
+    const guest = await apiCheckIn('Pat Moore', '+1 555 010 7000');
+    const started = await api(server.baseUrl, 'POST', `/walkins/${await walkinId(guest.token)}/start/`, {
+      token: staffToken,
+      body: { barber_id: await barberId('Marcus Reed') },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await serving.getByText('Marcus Reed').waitFor({ timeout: 2000 });
+  });
+});

@@ -1,0 +1,212 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO, login } from './support/api.js';
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+// The public shop page of spec §2 in Chromium against the real server and its demo shop.
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, options: { viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: options.viewport ?? DESKTOP_VIEWPORT, javaScriptEnabled: options.javaScriptEnabled ?? true });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** Waits until the island has hydrated (its effects ran), so clicks reach React. */
+async function hydrated(page: Page) {
+  await page.locator('[data-live]').waitFor();
+}
+
+async function setBookingUrl(email: string, name: string, bookingUrl: string) {
+  const { access } = await login(server.baseUrl, email);
+  const res = await api(server.baseUrl, 'POST', '/update-barber-profile/', {
+    token: access,
+    body: { name, phone_no: '+1 718 555 0142', booking_url: bookingUrl },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+}
+
+describe('the public shop page', () => {
+  it('is rendered on the server with the shop: logo, name, Verified, address, tel link, check-ins today', async () => {
+    const page = await open('/shop/demo', { javaScriptEnabled: false });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('Fade Factory');
+    expect(await page.getByText('Verified', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('214 Court Street, Brooklyn, NY 11201').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: '+1 718 555 0199' }).getAttribute('href')).toBe('tel:+17185550199');
+    expect(await page.getByTestId('today-checkins').textContent()).toMatch(/^\d+ check-ins? today$/);
+    expect(await page.getByRole('heading', { name: 'Marcus Reed' }).isVisible()).toBe(true);
+  });
+
+  it('answers an unknown shop with HTTP 404 and a clear message', async () => {
+    const res = await fetch(`${server.baseUrl}/shop/no-such-shop`);
+    expect(res.status).toBe(404);
+    const page = await open('/store/no-such-shop');
+    expect(await page.getByRole('heading', { name: 'Shop not found' }).isVisible()).toBe(true);
+  });
+
+  it('lists barbers as cards by default and as table rows with ?tabStyle=table', async () => {
+    const cards = await open('/shop/demo');
+    expect(await cards.locator('.barber-card').count()).toBe(3);
+    expect(await cards.getByRole('table').count()).toBe(0);
+
+    const table = await open('/store/demo/barbers?tabStyle=table');
+    const headers = await table.getByRole('columnheader').allTextContents();
+    expect(headers.slice(0, 4)).toEqual(['Position', 'Photo', 'Name', 'Email']);
+    const firstRow = table.getByRole('row').nth(1);
+    const cells = await firstRow.getByRole('cell').allTextContents();
+    expect(cells[0]).toBe('1');
+    expect(cells[2]).toContain('Marcus Reed');
+    expect(cells[3]).toBe('marcus@chairline.test');
+    expect(await firstRow.getByRole('button', { name: /Schedule Now/ }).isVisible()).toBe(true);
+    const employees = await open('/shop/demo/employees?tabStyle=table');
+    expect(await employees.getByRole('row').count()).toBe(4);
+  });
+
+  it("opens 'Schedule with {name}' with call and Back; a booking link on another https host shows the two 'not available' lines", async () => {
+    await setBookingUrl('andre@chairline.test', 'Andre Silva', 'https://booksy.example/andre-silva');
+    const page = await open('/shop/demo');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Schedule Now with Andre Silva' }).click();
+    await page.getByRole('heading', { name: 'Schedule with Andre Silva' }).waitFor();
+    expect(await page.getByText('Professional', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: /^Call / }).getAttribute('href')).toBe('tel:+17185550142');
+    expect(await page.getByText('Booking Information').isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: 'Scan the QR code or click the button below to book an appointment' }).count()).toBe(1);
+    expect(await page.getByText('Online booking is not available.').isVisible()).toBe(true);
+    expect(await page.getByText('Please call to schedule your appointment.').isVisible()).toBe(true);
+    expect(await page.getByTestId('booking-qr').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Book Online' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Our barbers' }).waitFor();
+    expect(await page.locator('.barber-card').count()).toBe(3);
+  });
+
+  it("shows a 192 px QR code and a new-tab 'Book Online' link for http:// and own-host booking links", async () => {
+    await setBookingUrl('marcus@chairline.test', 'Marcus Reed', 'http://book.example.com/marcus');
+    await setBookingUrl('jay@chairline.test', 'Jay Kim', `${server.baseUrl}/shop/demo`);
+    const page = await open('/shop/demo');
+    await hydrated(page);
+    for (const [name, url] of [
+      ['Marcus Reed', 'http://book.example.com/marcus'],
+      ['Jay Kim', `${server.baseUrl}/shop/demo`],
+    ] as const) {
+      await page.getByRole('button', { name: `Schedule Now with ${name}` }).click();
+      const qr = page.getByTestId('booking-qr').locator('svg');
+      await qr.waitFor();
+      expect(await qr.getAttribute('width')).toBe('192');
+      expect(await qr.getAttribute('height')).toBe('192');
+      const book = page.getByRole('link', { name: 'Book Online' });
+      expect(await book.getAttribute('href')).toBe(url);
+      expect(await book.getAttribute('target')).toBe('_blank');
+      expect(await book.getAttribute('rel')).toContain('noopener');
+      expect(await page.getByText('Online booking is not available.').count()).toBe(0);
+      await page.getByRole('button', { name: 'Back' }).click();
+    }
+  });
+
+  it("shows 'Unable to load data' with 'Try Again' when the barbers cannot be loaded, 'Loading...' while retrying", async () => {
+    const page = await open('/shop/demo');
+    await hydrated(page);
+    await page.route('**/api/barbers/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":0,"response":"Down for maintenance."}' }));
+    // A refresh as the page does when it becomes visible again.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('heading', { name: 'Unable to load data' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.unroute('**/api/barbers/**');
+    await page.route('**/api/barbers/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Try Again' }).click();
+    await page.getByText('Loading...', { exact: true }).waitFor();
+    release();
+    await page.locator('.barber-card').first().waitFor();
+    expect(await page.locator('.barber-card').count()).toBe(3);
+    expect(await page.getByText('Unable to load data').count()).toBe(0);
+  });
+
+  it('fits a 375 px phone: no sideways scrolling in cards, table and the check-in form', async () => {
+    for (const path of ['/shop/demo', '/shop/demo?tabStyle=table', '/', '/privacy-policy']) {
+      const page = await open(path, { viewport: PHONE_VIEWPORT });
+      if (path.startsWith('/shop/')) await hydrated(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, path).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    }
+    const page = await open('/shop/demo', { viewport: PHONE_VIEWPORT });
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.getByLabel('Your name').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    const box = await page.getByRole('button', { name: 'Check in', exact: true }).boundingBox();
+    expect(box && box.height).toBeGreaterThanOrEqual(44);
+  });
+  // Last: it removes the demo barbers from the team.
+  it("shows 'No barbers available' once the shop has no barbers", async () => {
+    const { access } = await login(server.baseUrl, DEMO.admin);
+    const barbers = await api<{ id: number }[]>(server.baseUrl, 'GET', '/barbers/?shop_username=demo');
+    expect(barbers.body.length).toBeGreaterThan(0);
+    for (const barber of barbers.body) {
+      const res = await api(server.baseUrl, 'DELETE', `/team/team-members/${barber.id}/`, { token: access });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const page = await open('/shop/demo', { viewport: PHONE_VIEWPORT });
+    expect(await page.getByRole('heading', { name: 'No barbers available' }).isVisible()).toBe(true);
+    expect(await page.getByText('There are currently no barbers available for this shop.').isVisible()).toBe(true);
+  });
+});
+
+describe('landing, legal pages and the signed-in rule', () => {
+  it('tells shop owners, barbers and customers what it does, with sign-up and login links', async () => {
+    const page = await open('/');
+    for (const heading of ['For shop owners', 'For barbers', 'For customers']) {
+      expect(await page.getByRole('heading', { name: heading }).isVisible()).toBe(true);
+    }
+    expect(await page.getByRole('link', { name: 'Start your free trial' }).getAttribute('href')).toBe('/signup');
+    expect(await page.getByRole('link', { name: 'Log in' }).first().getAttribute('href')).toBe('/login');
+  });
+
+  it('serves real privacy and terms pages', async () => {
+    const privacy = await open('/privacy-policy');
+    expect(await privacy.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy Policy');
+    expect(await privacy.getByRole('heading', { name: 'What is shown publicly' }).isVisible()).toBe(true);
+    const terms = await open('/terms-and-services');
+    expect(await terms.getByRole('heading', { level: 1 }).textContent()).toBe('Terms and Services');
+  });
+
+  it('lists the plans on /pricing', async () => {
+    const page = await open('/pricing');
+    expect(await page.getByRole('heading', { name: 'Choose Your Plan' }).isVisible()).toBe(true);
+    expect(await page.getByText("Select the perfect plan for your shop's needs").isVisible()).toBe(true);
+    expect(await page.locator('.plan').count()).toBeGreaterThan(0);
+  });
+
+  it('sends a signed-in visitor from / to /dashboard but never from a shop page', async () => {
+    const context = await signedInContext(browser, server.baseUrl, DEMO.admin);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.waitForURL(/\/dashboard/);
+    await page.goto('/shop/demo');
+    await hydrated(page);
+    expect(new URL(page.url()).pathname).toBe('/shop/demo');
+  });
+});
