@@ -159,6 +159,7 @@ export async function seedDemoShop(db: Database, now = new Date()) {
         SERVICES[serviceIndex]?.[2],
       ]);
     }
+    await seedLiveQueue(tx, shopId, barberIds, serviceIds, customerIds, now);
   });
   return {
     password: DEMO_PASSWORD,
@@ -167,4 +168,63 @@ export async function seedDemoShop(db: Database, now = new Date()) {
       ...STAFF.map((s) => ({ role: s.role === 'employee' ? 'barber' : s.role, email: s.email })),
     ],
   };
+}
+
+/**
+ * Today's live queue, so the public page and the board look like a Saturday: Marcus has a customer
+ * in the chair (and went to the back of the rotation), three people wait.
+ */
+async function seedLiveQueue(
+  tx: Sql,
+  shopId: number,
+  barberIds: number[],
+  serviceIds: number[],
+  customerIds: number[],
+  now: Date,
+) {
+  const [marcus, jay, andre] = barberIds;
+  if (marcus === undefined || jay === undefined || andre === undefined) return;
+  const live = [
+    { name: 'Luis Ortega', phone: '+17185550101', customer: 0, barber: marcus, status: 'in_service', service: 1, minutesAgo: 25 },
+    { name: 'Chris Young', phone: '+17185550103', customer: 2, barber: null, status: 'waiting', service: 0, minutesAgo: 14 },
+    { name: 'Tom Nguyen', phone: '+17185550105', customer: 4, barber: jay, status: 'waiting', service: 2, minutesAgo: 9 },
+    { name: 'Priya Shah', phone: null, customer: null, barber: null, status: 'waiting', service: null, minutesAgo: 3 },
+  ] as const;
+  for (const [i, t] of live.entries()) {
+    const checkedIn = subMinutes(now, t.minutesAgo);
+    const started = t.status === 'in_service' ? subMinutes(now, t.minutesAgo - 4) : null;
+    const ticketId = await insertId(
+      tx,
+      `INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, preferred_barber_id, barber_id, status,
+                                   source, checked_in_at, called_at, started_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
+      [
+        shopId,
+        `demo-live-${i}`,
+        t.customer === null ? null : customerIds[t.customer],
+        t.name,
+        t.phone,
+        t.status === 'waiting' ? t.barber : null,
+        t.status === 'in_service' ? t.barber : null,
+        t.status,
+        i === 3 ? 'kiosk' : 'online',
+        checkedIn,
+        started,
+      ],
+    );
+    if (t.service !== null) {
+      await tx.query('INSERT INTO walkin_ticket_services (ticket_id, service_id) VALUES ($1, $2)', [ticketId, serviceIds[t.service]]);
+    }
+  }
+  // Marcus started a walk-in: busy, and at the back of the rotation.
+  await tx.query('UPDATE barbers SET position = NULL WHERE shop_id = $1', [shopId]);
+  for (const [position, id] of [jay, andre, marcus].entries()) {
+    await tx.query('UPDATE barbers SET position = $2 WHERE id = $1', [id, position]);
+  }
+  await tx.query(`UPDATE barbers SET status = 'busy' WHERE id = $1`, [marcus]);
+  await tx.query(
+    `INSERT INTO rotation_events (shop_id, barber_id, kind, from_position, to_position, reason, created_at)
+     VALUES ($1, $2, 'turn', 0, 2, 'Started a walk-in', $3)`,
+    [shopId, marcus, subMinutes(now, 21)],
+  );
 }
