@@ -256,6 +256,10 @@ describe('PUT /api/barbers/{id}/ (edit a member)', () => {
       new_employee: false,
       booking_url: '',
     });
+    const blanks = await editMember(shop.admin, created.id, { name: 'Andre B.', phone_number: '555 222 3333', email: newEmail, percentage: '', payment_cycle: '' });
+    expect(blanks.json().response).toMatchObject({ percentage: 45.5, payment_cycle: 'biweekly' });
+    const changed = await editMember(shop.admin, created.id, { name: 'Andre B.', phone_number: '555 222 3333', email: newEmail, percentage: '50', payment_cycle: 'monthly' });
+    expect(changed.json().response).toMatchObject({ percentage: 50, payment_cycle: 'monthly' });
     const account = await one<{ email: string; name: string; phone_no: string }>(t.db, 'SELECT u.email, u.name, u.phone_no FROM users u WHERE email = $1', [newEmail]);
     expect(account).toEqual({ email: newEmail, name: 'Andre B.', phone_no: '555 222 3333' });
   });

@@ -22,11 +22,17 @@ export const teamMemberInput = z.object({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .pipe(z.enum(PAYMENT_CYCLES, { error: PAYMENT_CYCLE_MESSAGE }).optional()),
-  percentage: z.coerce
-    .number({ error: 'The percentage must be a number.' })
-    .min(0, 'The percentage must be between 0 and 100.')
-    .max(100, 'The percentage must be between 0 and 100.')
-    .optional(),
+  percentage: z
+    .union([z.string(), z.number()], { error: 'The percentage must be a number.' })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: 'The percentage must be a number.' })
+        .min(0, 'The percentage must be between 0 and 100.')
+        .max(100, 'The percentage must be between 0 and 100.')
+        .optional(),
+    ),
   role: z
     .enum(['admin', 'manager', 'employee', 'barber'], { error: 'The role must be admin, manager, employee or barber.' })
     .default('employee')
