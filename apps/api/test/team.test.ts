@@ -282,6 +282,12 @@ describe('PUT /api/barbers/{id}/ (edit a member)', () => {
     expect(demoteOwner.statusCode).toBe(403);
     expect(demoteOwner.json().response).toBe('The shop owner is always an admin.');
     const secondAdmin = await shop.addMember('admin');
+    const ownerByAdmin = await editMember(secondAdmin, ownerId, barberFields({ email: secondAdmin.email.replace('@', '+x@'), role: 'admin' }));
+    expect(ownerByAdmin.statusCode).toBe(403);
+    expect(ownerByAdmin.json().response).toBe("Only the shop owner can change the owner's details.");
+    const ownerBySelf = await editMember(shop.admin, ownerId, barberFields({ email: shop.admin.email, role: 'admin', name: 'Owner Renamed' }));
+    expect(ownerBySelf.statusCode).toBe(200);
+    expect(ownerBySelf.json().response).toMatchObject({ name: 'Owner Renamed', role: 'admin', is_owner: true });
     const self = await editMember(secondAdmin, secondAdmin.barberId, barberFields({ email: secondAdmin.email, role: 'manager' }));
     expect(self.statusCode).toBe(403);
     expect(self.json().response).toBe('You cannot change your own role.');

@@ -20,6 +20,7 @@ export const TEAM_MESSAGES = {
   owner: 'The shop owner cannot be removed.',
   ownerStaysAdmin: 'The shop owner is always an admin.',
   ownerPassword: "Only the shop owner can change the owner's password.",
+  ownerDetails: "Only the shop owner can change the owner's details.",
   removed: 'Member removed.',
   passwordUpdated: 'Member password updated.',
 } as const;
@@ -150,6 +151,8 @@ export class TeamService {
   async update(caller: TeamCaller, id: number, input: TeamMemberInput, photo: FormFile | null): Promise<TeamMember> {
     const before = await this.target(caller, this.app.db, id);
     this.assertMayManage(caller, input.role);
+    // Whoever controls the owner's email controls the account (password reset): the owner's alone.
+    if (before.is_owner && before.user_id !== caller.userId) throw forbidden(TEAM_MESSAGES.ownerDetails);
     if (before.is_owner && input.role !== 'admin') throw forbidden(TEAM_MESSAGES.ownerStaysAdmin);
     if (before.user_id === caller.userId && input.role !== before.role) throw forbidden(TEAM_MESSAGES.ownRole);
     const owner = { kind: 'profile_photo' as const, shopId: caller.shopId, userId: caller.userId };
