@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { MESSAGES } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../src/db/database.js';
@@ -207,6 +208,13 @@ describe('the plan barber limit', () => {
     const third = await createMember(shop.admin, barberFields());
     expect(third.statusCode).toBe(403);
     expect(third.json()).toEqual({ status: 0, response: 'Your plan (BASIC PLAN) allows 2 barbers. Upgrade your plan to add more.' });
+    // A refused creation leaves no image behind, on disk or in the uploads table.
+    const filesBefore = readdirSync(t.app.uploadsDir).length;
+    const uploadsBefore = (await t.db.query('SELECT id FROM uploads')).length;
+    const withPhoto = await createMember(shop.admin, barberFields(), { field: 'profile_pic', filename: 'p.png', contentType: 'image/png', data: await pngImage() });
+    expect(withPhoto.statusCode).toBe(403);
+    expect(readdirSync(t.app.uploadsDir)).toHaveLength(filesBefore);
+    expect(await t.db.query('SELECT id FROM uploads')).toHaveLength(uploadsBefore);
     expect((await createMember(shop.admin, barberFields({ role: 'manager' }))).statusCode).toBe(200);
     const me = (await t.app.inject({ method: 'GET', url: '/api/auth/get-user-data/', headers: bearer(shop.admin) })).json().response;
     expect([me.total_barbers, me.barber_limit]).toEqual([2, 2]);
