@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { PublicService, ShopData } from '../lib/api-contract.js';
 import { anyBarberWait } from '../lib/barber-text.js';
 import { followShop } from '../lib/live-updates.js';
-import { fetchBarbers, fetchServices, fetchShop, fetchTicket } from '../lib/public-api.js';
+import { fetchBarbers, fetchShop, fetchTicket } from '../lib/public-api.js';
 import { browserStore, forgetTicket, recallTicket, rememberTicket } from '../lib/ticket-storage.js';
 import { isActiveTicket, placeText } from '../lib/ticket-text.js';
 import { ticketPath, type TabStyle } from '../lib/urls.js';
@@ -16,6 +16,8 @@ import { ShopHeader } from './parts/ShopHeader.js';
 const ScheduleView = lazy(() => import('./parts/ScheduleView.js'));
 
 export const KIOSK_RETURN_SECONDS = 8;
+/** A half-filled form on the shared tablet is cleared after this long without a touch. */
+export const KIOSK_IDLE_MS = 60_000;
 
 type BarbersState = { kind: 'ready'; barbers: PublicBarber[] } | { kind: 'loading' } | { kind: 'error'; message: string };
 type View =
@@ -41,7 +43,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   const [barbers, setBarbers] = useState<BarbersState>(
     initialBarbers ? { kind: 'ready', barbers: initialBarbers } : { kind: 'error', message: 'Unable to load data' },
   );
-  const [services, setServices] = useState(initialServices);
+  const services = initialServices;
   const [view, setView] = useState<View>({ kind: 'list' });
   const [myTicket, setMyTicket] = useState<PublicTicket | null>(null);
   const [origin, setOrigin] = useState(host);
@@ -66,10 +68,6 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
     return followShop({ shopUsername: username, pollMs: POLL_SHOP_MS, refresh: () => void refresh() });
   }, [username, refresh]);
 
-  // Services may not be public yet: look again in the browser if the server found none.
-  useEffect(() => {
-    if (initialServices.length === 0) void fetchServices(username).then(setServices);
-  }, [username, initialServices.length]);
 
   // "You're already in line": the ticket this phone checked in with (never on the shared kiosk).
   useEffect(() => {
@@ -82,6 +80,22 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
       else if (result.ok || result.status === 404) forgetTicket(store, username, token);
     });
   }, [kiosk, username]);
+
+  // Kiosk: someone who walks away mid-form must not leave their name and number on the tablet.
+  useEffect(() => {
+    if (!kiosk || view.kind !== 'check-in') return;
+    let timer = setTimeout(() => setView({ kind: 'list' }), KIOSK_IDLE_MS);
+    const touched = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setView({ kind: 'list' }), KIOSK_IDLE_MS);
+    };
+    const events = ['pointerdown', 'keydown', 'input'] as const;
+    for (const e of events) window.addEventListener(e, touched, true);
+    return () => {
+      clearTimeout(timer);
+      for (const e of events) window.removeEventListener(e, touched, true);
+    };
+  }, [kiosk, view.kind]);
 
   const show = (next: View) => {
     setView(next);

@@ -1,5 +1,5 @@
 import type { CheckInInput, PublicBarber, PublicTicket } from '@chairline/shared';
-import { API_PATHS, readBarbers, readServices, readShop, readTicket, type PublicService, type ShopData } from './api-contract.js';
+import { API_PATHS, readBarbers, readShop, readTicket, type ShopData } from './api-contract.js';
 import { NETWORK_ERROR, type ApiResult } from './replies.js';
 
 // The browser's calls to the API on the same origin. Public: no token.
@@ -39,15 +39,6 @@ export const fetchBarbers = (username: string): Promise<ApiResult<PublicBarber[]
     const { status, body } = await call(API_PATHS.barbers(username));
     return readBarbers(status, body);
   });
-
-export async function fetchServices(username: string): Promise<PublicService[]> {
-  try {
-    const { status, body } = await call(API_PATHS.services(username));
-    return readServices(status, body);
-  } catch {
-    return [];
-  }
-}
 
 export const fetchTicket = (token: string): Promise<ApiResult<PublicTicket>> =>
   attempt(async () => {
