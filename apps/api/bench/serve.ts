@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, REPO_ROOT } from '../src/config/env.js';
+import { openDatabase } from '../src/db/open.js';
+import { frontEndDirs } from '../src/http/front-ends.js';
+import { createShopWithOwner } from '../src/modules/auth/shops-repository.js';
+import { seedDemoShop } from '../src/seed/demo-shop.js';
+import { BENCH_SHOPS } from './settings.js';
+
+/**
+ * One server for the benchmark, in its own process so the load generator does not share its CPU:
+ * `bare` (a plain Fastify route) or the full app on `pglite` or a PostgreSQL URL, listening on
+ * 127.0.0.1 only. Prints `READY <url>` when it listens; stops on SIGTERM.
+ */
+async function serveBare() {
+  const app = Fastify({ logger: false });
+  app.get('/bare/', async () => ({ status: 1, response: 'ok' }));
+  return { app, cleanup: async () => undefined };
+}
+
+async function serveFull(database: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chairline-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    ...(database === 'pglite' ? {} : { DATABASE_URL: database }),
+  });
+  const db = await openDatabase(config);
+  await seedDemoShop(db);
+  for (let i = 0; i < BENCH_SHOPS; i++) {
+    await db.transaction((tx) =>
+      createShopWithOwner(tx, {
+        name: `Bench owner ${i}`,
+        email: `bench-${i}@chairline.test`,
+        passwordHash: 'not-used',
+        shopName: `Bench shop ${i}`,
+        shopUsername: `bench-${i}`,
+      }),
+    );
+  }
+  await db.query(
+    `INSERT INTO plans (code, name, price_cents, barber_limit, total_check_ins, billing_interval_unit)
+     VALUES ('bench-unlimited', 'Bench', 0, -1, -1, 'month')`,
+  );
+  await db.query(`UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE code = 'bench-unlimited')`);
+  const unlimited = { max: 1_000_000_000, timeWindow: 60_000 };
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    rateLimits: { publicWrite: unlimited },
+    frontEnds: frontEndDirs(REPO_ROOT),
+  });
+  return {
+    app,
+    cleanup: async () => {
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const mode = process.argv[2] ?? 'bare';
+  const { app, cleanup } = mode === 'bare' ? await serveBare() : await serveFull(mode);
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  process.stdout.write(`READY ${url}\n`);
+  process.once('SIGTERM', () => {
+    void app
+      .close()
+      .then(cleanup)
+      .then(() => process.exit(0));
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error('bench server could not start:', err);
+  process.exit(1);
+});
