@@ -6,7 +6,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import PersonIcon from '@mui/icons-material/Person';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Logo } from '../layout/Logo';
+import { BRAND_COLOR } from '../layout/brand';
 import type { ProfileState } from './useAffiliateProfile';
 
 const BASE = '/affiliate/marketing/dashboard';
@@ -24,12 +24,15 @@ export function AffiliateLayout({ profile, children }: { profile: ProfileState; 
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
         <Toolbar sx={{ gap: 2, minHeight: 64 }}>
-          <Box component={RouterLink} to={BASE} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, textDecoration: 'none', color: 'inherit' }}>
-            <Logo />
+          <Box component={RouterLink} to={BASE} sx={{ display: 'flex', alignItems: 'center', gap: 1, textDecoration: 'none', color: 'inherit' }}>
+            <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+              <rect x="2" y="2" width="20" height="20" rx="6" fill={BRAND_COLOR} />
+              <path d="M8 7h8M8 11h8M9 11v6M15 11v6M7 17h10" stroke="#fff" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+            <Typography component="span" sx={{ fontWeight: 800, fontSize: 17, letterSpacing: '-0.01em' }}>
+              {PRODUCT_NAME} Affiliates
+            </Typography>
           </Box>
-          <Typography component="span" sx={{ fontWeight: 700, display: { xs: 'none', sm: 'inline' } }}>
-            {PRODUCT_NAME} Affiliates
-          </Typography>
           <Box sx={{ flex: 1 }} />
           <Button
             onClick={(e) => setAnchor(e.currentTarget)}
