@@ -28,14 +28,31 @@ export async function lockShopById(sql: Sql, id: number): Promise<ShopRow | unde
   return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops WHERE id = $1 FOR UPDATE`, [id]);
 }
 
-/** Check-ins since the shop's local midnight. */
-export async function checkInsToday(sql: Sql, shopId: number): Promise<number> {
-  const row = await one<{ count: number }>(
+export interface ShopPage extends ShopRow {
+  today_checkins: number;
+  month_checkins: number;
+  /** The plan's monthly check-ins (-1 unlimited), null without a subscription. */
+  month_limit: number | null;
+}
+
+/**
+ * The public shop page in one statement (it is the most requested read): the shop, its check-ins
+ * today and this month since the local midnight and month start, and the plan's limit.
+ */
+export async function shopPage(sql: Sql, username: string): Promise<ShopPage | undefined> {
+  return one<ShopPage>(
     sql,
-    `SELECT count(*)::int AS count FROM walkin_tickets t JOIN shops s ON s.id = t.shop_id
-      WHERE t.shop_id = $1
-        AND t.checked_in_at >= (date_trunc('day', now() AT TIME ZONE s.timezone) AT TIME ZONE s.timezone)`,
-    [shopId],
+    `WITH s AS (
+       SELECT ${SHOP_COLUMNS},
+              date_trunc('day', now() AT TIME ZONE timezone) AT TIME ZONE timezone AS day_start,
+              date_trunc('month', now() AT TIME ZONE timezone) AT TIME ZONE timezone AS month_start
+         FROM shops WHERE username = $1)
+     SELECT s.id, s.name, s.username, s.logo_path, s.bluetick, s.address, s.phone_number, s.timezone,
+            c.today::int AS today_checkins, c.month::int AS month_checkins,
+            (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS month_limit
+       FROM s
+      CROSS JOIN LATERAL (SELECT count(*) AS month, count(*) FILTER (WHERE t.checked_in_at >= s.day_start) AS today
+                            FROM walkin_tickets t WHERE t.shop_id = s.id AND t.checked_in_at >= s.month_start) c`,
+    [username.trim().toLowerCase()],
   );
-  return row?.count ?? 0;
 }

@@ -1,11 +1,10 @@
-import { publicBarber, QUEUE_MESSAGES, shopReply, type PublicBarber } from '@chairline/shared';
+import { DEFAULT_CHECK_IN_LIMIT, publicBarber, QUEUE_MESSAGES, shopReply, UNLIMITED, type PublicBarber } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
-import { checkInAllowed } from '../walkins/new-ticket.js';
 import { toEtaRange } from '../walkins/eta.js';
 import { queueSnapshot, waitingCountFor } from '../walkins/queue-repository.js';
-import { checkInsToday, shopByUsername } from './public-shop-repository.js';
+import { shopByUsername, shopPage } from './public-shop-repository.js';
 
 const shopQuery = z.object({
   shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.').max(100),
@@ -20,8 +19,9 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shop/',
     { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: shopReply } } },
     async (req) => {
-      const shop = await shopByUsername(app.db, req.query.shop_username);
+      const shop = await shopPage(app.db, req.query.shop_username);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const limit = shop.month_limit ?? DEFAULT_CHECK_IN_LIMIT;
       return {
         status: 1 as const,
         response: {
@@ -32,9 +32,9 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
           address: shop.address,
           phone_number: shop.phone_number,
           timezone: shop.timezone,
-          accepting_check_ins: await checkInAllowed(app.db, shop.id),
+          accepting_check_ins: limit === UNLIMITED || shop.month_checkins < limit,
         },
-        today_checkins: await checkInsToday(app.db, shop.id),
+        today_checkins: shop.today_checkins,
       };
     },
   );

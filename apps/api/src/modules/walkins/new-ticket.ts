@@ -4,7 +4,7 @@ import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { activeServiceIds } from '../services/services-repository.js';
-import { checkInsThisMonth, customerForPhone, insertTicket, monthlyCheckInLimit } from './queue-repository.js';
+import { customerForPhone, insertTicket, monthUsage } from './queue-repository.js';
 
 export interface TicketRequest {
   partyName: string;
@@ -18,9 +18,9 @@ export interface TicketRequest {
 
 /** Can the shop take one more check-in this month under its plan? Call with the shop locked. */
 export async function checkInAllowed(sql: Sql, shopId: number): Promise<boolean> {
-  const limit = await monthlyCheckInLimit(sql, shopId, DEFAULT_CHECK_IN_LIMIT);
-  if (limit === UNLIMITED) return true;
-  return (await checkInsThisMonth(sql, shopId)) < limit;
+  const usage = await monthUsage(sql, shopId);
+  const limit = usage.limit ?? DEFAULT_CHECK_IN_LIMIT;
+  return limit === UNLIMITED || usage.used < limit;
 }
 
 /**

@@ -176,28 +176,6 @@ export async function activeTicketForPhone(sql: Sql, shopId: number, phone: stri
   ]);
 }
 
-/** Check-ins since the start of this month in the shop's time zone (every ticket counts). */
-export async function checkInsThisMonth(sql: Sql, shopId: number): Promise<number> {
-  const row = await one<{ count: number }>(
-    sql,
-    `SELECT count(*)::int AS count FROM walkin_tickets t JOIN shops s ON s.id = t.shop_id
-      WHERE t.shop_id = $1
-        AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE s.timezone) AT TIME ZONE s.timezone)`,
-    [shopId],
-  );
-  return row?.count ?? 0;
-}
-
-/** The plan's monthly check-ins (-1 unlimited); the spec's default when the shop has no plan. */
-export async function monthlyCheckInLimit(sql: Sql, shopId: number, fallback: number): Promise<number> {
-  const row = await one<{ total_check_ins: number }>(
-    sql,
-    'SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = $1',
-    [shopId],
-  );
-  return row?.total_check_ins ?? fallback;
-}
-
 export interface NewTicket {
   shopId: number;
   partyName: string;
@@ -244,4 +222,18 @@ export async function customerForPhone(sql: Sql, shopId: number, name: string, p
   );
   if (!made) throw new Error('insert returned no row');
   return made.id;
+}
+
+/** This month's check-ins (in the shop's time zone) and the plan's monthly limit, in one statement. */
+export async function monthUsage(sql: Sql, shopId: number): Promise<{ used: number; limit: number | null }> {
+  const row = await one<{ used: number; limit: number | null }>(
+    sql,
+    `SELECT (SELECT count(*)::int FROM walkin_tickets t
+              WHERE t.shop_id = s.id
+                AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE s.timezone) AT TIME ZONE s.timezone)) AS used,
+            (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS "limit"
+       FROM shops s WHERE s.id = $1`,
+    [shopId],
+  );
+  return { used: row?.used ?? 0, limit: row?.limit ?? null };
 }
