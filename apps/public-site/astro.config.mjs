@@ -15,4 +15,13 @@ export default defineConfig({
   // Cross-site POSTs are refused by the API's own rules; Astro has no form actions here.
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
+  vite: {
+    build: {
+      rollupOptions: {
+        // The shared package only declares schemas, constants and pure helpers: let the islands
+        // leave out the modules they do not use (it has no "sideEffects" flag of its own).
+        treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]shared[\\/]/.test(id) },
+      },
+    },
+  },
 });

@@ -80,13 +80,13 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
       </section>
       {existing && active && <p className="notice">You were already in line, so we kept your place.</p>}
       <dl className="ticket-facts">
-        {ticket.preferred_barber && (
+        {(ticket.barber ?? ticket.preferred_barber) && (
           <div>
             <dt>Barber</dt>
-            <dd>{ticket.preferred_barber.name}</dd>
+            <dd>{(ticket.barber ?? ticket.preferred_barber)?.name}</dd>
           </div>
         )}
-        {!ticket.preferred_barber && ticket.status === 'waiting' && (
+        {!ticket.barber && !ticket.preferred_barber && ticket.status === 'waiting' && (
           <div>
             <dt>Barber</dt>
             <dd>Any barber</dd>
@@ -104,7 +104,9 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
         </div>
       </dl>
       {stale && active && <p className="hint">Reconnecting… this page updates by itself.</p>}
-      {!stale && active && <p className="hint">This page updates by itself. Keep it open, we'll show you when it's your turn.</p>}
+      {!stale && ticket.status === 'waiting' && (
+        <p className="hint">This page updates by itself. Keep it open, we'll show you when it's your turn.</p>
+      )}
       {error && (
         <div className="alert" role="alert">
           {error}
