@@ -33,7 +33,6 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
           </Drawer>
         ) : (
           <Box
-            component="aside"
             sx={{ width: SIDEBAR_WIDTH, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider', position: 'sticky', top: 0, height: '100vh' }}
           >
             <Sidebar />

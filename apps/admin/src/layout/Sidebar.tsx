@@ -81,13 +81,13 @@ export function Sidebar({ onNavigate, showLogo = true }: { onNavigate?: () => vo
   };
 
   return (
-    <Box component="nav" aria-label="Main navigation" sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: 'background.paper' }}>
+    <Box component="aside" aria-label="Sidebar" sx={{ display: 'flex', flexDirection: 'column', height: '100%', bgcolor: 'background.paper' }}>
       {showLogo && (
         <Box sx={{ height: 64, display: 'flex', alignItems: 'center', px: 3, flexShrink: 0 }}>
           <Logo />
         </Box>
       )}
-      <Box sx={{ flex: 1, overflowY: 'auto', pt: 1 }}>
+      <Box component="nav" aria-label="Main navigation" sx={{ flex: 1, overflowY: 'auto', pt: 1 }}>
         <List disablePadding>
           {main.map((item) => (
             <NavLink key={item.to} item={item} onNavigate={onNavigate} />

@@ -59,15 +59,15 @@ function RotationRow({ entry, upNext, sortable, onStatus }: RowProps) {
         {entry.name.charAt(0).toUpperCase()}
       </Avatar>
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {entry.name}
-          </Typography>
-          {upNext && <Chip size="small" label="Up next" color="primary" sx={{ height: 20, fontSize: 11 }} />}
-        </Box>
-        <Typography variant="caption" color="text.secondary" noWrap component="div">
-          {ticket ? `${ticket.status === 'in_service' ? 'Serving' : 'Called'} ${ticket.party_name}` : `${entry.waiting_count} waiting`}
+        <Typography sx={{ fontWeight: 600 }} noWrap>
+          {entry.name}
         </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+          {upNext && <Chip size="small" label="Up next" color="primary" sx={{ height: 18, fontSize: 11 }} />}
+          <Typography variant="caption" color="text.secondary" noWrap component="div">
+            {ticket ? `${ticket.status === 'in_service' ? 'Serving' : 'Called'} ${ticket.party_name}` : `${entry.waiting_count} waiting`}
+          </Typography>
+        </Box>
       </Box>
       <Select
         size="small"

@@ -1,7 +1,7 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import type { BarberStatus, NextBarberReply, Walkin, WalkinInput } from '@chairline/shared';
-import { Badge, Box, Button, Card, Chip, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, Chip, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useLiveRefresh } from '../common/use-live-refresh';
@@ -133,6 +133,7 @@ export function WalkinsPage() {
             <Chip
               size="small"
               label={live ? 'Live' : 'Reconnecting…'}
+              aria-label={live ? 'Live updates on' : 'Live updates reconnecting'}
               color={live ? 'success' : 'default'}
               variant={live ? 'filled' : 'outlined'}
               sx={{ fontWeight: 700 }}
@@ -144,7 +145,7 @@ export function WalkinsPage() {
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <TextField select size="small" label="Barber" value={barberChoice} onChange={(e) => setBarberChoice(e.target.value)} sx={{ minWidth: 170 }}>
+          <TextField select size="small" label="Barber" value={barberChoice} onChange={(e) => setBarberChoice(e.target.value)} sx={{ width: 190 }}>
             <MenuItem value="auto">Whoever is up</MenuItem>
             {barbers.map((b) => (
               <MenuItem key={b.id} value={String(b.id)}>
@@ -169,7 +170,7 @@ export function WalkinsPage() {
       {view === 'appointments' ? (
         <AppointmentsPanel refreshKey={refreshKey} />
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 360px' }, gap: 2, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, gap: 2, alignItems: 'start' }}>
           <Card component="section" aria-label="Walk-in board">
             <Tabs
               value={tab}
@@ -185,14 +186,28 @@ export function WalkinsPage() {
                 <Tab
                   key={t.id}
                   value={t.id}
+                  sx={{ minWidth: 0, px: 1.75 }}
                   label={
-                    t.live ? (
-                      <Badge badgeContent={counts[t.id]} color={t.id === 'waiting' ? 'primary' : 'secondary'} showZero max={99} sx={{ pr: 1.5 }}>
-                        {t.label}
-                      </Badge>
-                    ) : (
-                      t.label
-                    )
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                      {t.label}
+                      {t.live && (
+                        <Box
+                          component="span"
+                          sx={{
+                            minWidth: 22,
+                            px: 0.75,
+                            borderRadius: 11,
+                            fontSize: 12,
+                            lineHeight: '20px',
+                            fontWeight: 700,
+                            bgcolor: counts[t.id] > 0 && t.id === 'waiting' ? 'primary.main' : 'grey.200',
+                            color: counts[t.id] > 0 && t.id === 'waiting' ? 'primary.contrastText' : 'text.secondary',
+                          }}
+                        >
+                          {counts[t.id]}
+                        </Box>
+                      )}
+                    </Box>
                   }
                   aria-label={t.live ? `${t.label} (${counts[t.id]})` : t.label}
                 />

@@ -1,0 +1,143 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO, login } from './support/api.js';
+import { launchBrowser, signedInContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+// The live walk-in board and the rotation beside it, against the real server in Chromium.
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+
+interface Rotation {
+  response: { rotation: Array<{ id: number; name: string; position: number | null; status: string }> };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  adminToken = (await login(server.baseUrl, DEMO.admin)).access;
+  context = await signedInContext(browser, server.baseUrl, DEMO.admin);
+  page = await context.newPage();
+  await page.goto('/dashboard/walkin-management');
+  await page.getByRole('region', { name: 'Walk-in board' }).waitFor({ timeout: 60_000 });
+  await page.getByLabel('Live updates on').waitFor({ timeout: 60_000 });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const board = () => page.getByRole('region', { name: 'Walk-in board' });
+const ticket = (name: string) => board().getByRole('article', { name: `Ticket ${name}` });
+const openTab = (label: RegExp) => board().getByRole('tab', { name: label }).click();
+/** Waits until the board shows the ticket with that status (the board refetches after each action). */
+const inStatus = (name: string, status: string) =>
+  board().locator(`article[data-status="${status}"]`).filter({ has: page.getByText(name, { exact: true }) }).waitFor();
+
+describe('live walk-in board', () => {
+  it('shows a public check-in without a reload, and Call next / Start / Complete move it', async () => {
+    // The demo shop may start with people in line: serve or cancel them so Call next takes ours.
+    const live = await api<{ response: Array<{ id: number; status: string }> }>(server.baseUrl, 'GET', '/walkins/?status=waiting,called,in_service&page_size=100', {
+      token: adminToken,
+    });
+    for (const t of live.body.response) {
+      const action = t.status === 'in_service' ? 'complete' : 'cancel';
+      expect((await api(server.baseUrl, 'POST', `/walkins/${t.id}/${action}/`, { token: adminToken })).status).toBe(200);
+    }
+    await board().getByRole('tab', { name: 'Waiting (0)' }).waitFor();
+
+    const checkIn = await api(server.baseUrl, 'POST', '/check-in/', {
+      body: { shop_username: DEMO.shop, name: 'Liam Walker', phone_number: '555-010-2030' },
+    });
+    expect(checkIn.status).toBe(200);
+
+    // Arrives over server-sent events: no navigation happened.
+    await ticket('Liam Walker').waitFor({ timeout: 8000 });
+    await board().getByRole('tab', { name: 'Waiting (1)' }).waitFor();
+    await inStatus('Liam Walker', 'waiting');
+
+    await page.getByRole('button', { name: 'Call next' }).click();
+    await inStatus('Liam Walker', 'called');
+    expect(await board().getByRole('tab', { name: 'Called (1)' }).getAttribute('aria-selected')).toBe('true');
+
+    await page.getByRole('button', { name: 'Start Liam Walker' }).click();
+    await openTab(/In service \(1\)/);
+    await inStatus('Liam Walker', 'in_service');
+
+    await page.getByRole('button', { name: 'Complete Liam Walker' }).click();
+    await ticket('Liam Walker').waitFor({ state: 'detached' });
+    await openTab(/^Done$/);
+    await inStatus('Liam Walker', 'done');
+
+    const done = await api<{ response: Array<{ party_name: string; status: string }> }>(server.baseUrl, 'GET', '/walkins/?status=done&search=Liam', {
+      token: adminToken,
+    });
+    expect(done.body.response.map((t) => t.party_name)).toContain('Liam Walker');
+  });
+
+  it('adds a walk-in at the desk and marks a called customer as a no-show', async () => {
+    await openTab(/Waiting/);
+    await page.getByRole('button', { name: 'Add walk-in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add walk-in' });
+    await dialog.getByLabel('Customer name').fill('Desk Guest');
+    await dialog.getByLabel('Phone').fill('555-010-9999');
+    await dialog.getByRole('button', { name: 'Add to queue' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await ticket('Desk Guest').waitFor();
+
+    await page.getByRole('button', { name: 'Call Desk Guest' }).click();
+    await openTab(/Called \(1\)/);
+    await page.getByRole('button', { name: 'No-show Desk Guest' }).click();
+    await ticket('Desk Guest').waitFor({ state: 'detached' });
+    await openTab(/^No-show$/);
+    await inStatus('Desk Guest', 'no_show');
+  });
+
+  it('moves a ticket that another desk changed, without a reload', async () => {
+    await openTab(/Waiting/);
+    const added = await api<{ response: { id: number } }>(server.baseUrl, 'POST', '/walkins/', { token: adminToken, body: { name: 'Other Desk' } });
+    await ticket('Other Desk').waitFor();
+    await api(server.baseUrl, 'POST', `/walkins/${added.body.response.id}/cancel/`, { token: adminToken });
+    await ticket('Other Desk').waitFor({ state: 'detached' });
+    await openTab(/^Cancelled$/);
+    await ticket('Other Desk').waitFor();
+  });
+});
+
+describe('rotation beside the board', () => {
+  const rotation = async () => (await api<Rotation>(server.baseUrl, 'GET', '/rotation/', { token: adminToken })).body.response.rotation;
+
+  it('reorders barbers by drag and drop', async () => {
+    const before = (await rotation()).filter((e) => e.position !== null).sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = before as [Rotation['response']['rotation'][number], Rotation['response']['rotation'][number]];
+    const handle = page.getByRole('button', { name: `Drag to reorder ${second.name}` });
+    const target = page.getByRole('button', { name: `Drag to reorder ${first.name}` });
+    const from = await handle.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('rotation handles are not visible');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+
+    await expect.poll(async () => (await rotation()).filter((e) => e.position !== null).sort((a, b) => (a.position ?? 0) - (b.position ?? 0))[0]?.id).toBe(second.id);
+    const rows = await page.getByTestId('rotation-row').evaluateAll((els) => els.map((el) => el.getAttribute('data-barber')));
+    expect(rows[0]).toBe(second.name);
+  });
+
+  it('sets a barber on break', async () => {
+    const [entry] = await rotation();
+    if (!entry) throw new Error('no barber in the rotation');
+    await page.getByRole('combobox', { name: `Status of ${entry.name}` }).click();
+    await page.getByRole('option', { name: 'Break' }).click();
+    await expect.poll(async () => (await rotation()).find((e) => e.id === entry.id)?.status).toBe('break');
+    await page.screenshot({ path: 'test-results/admin-walkins.png', fullPage: true });
+  });
+});
