@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { Create, SimpleForm } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
@@ -22,6 +23,9 @@ export function AppointmentCreate() {
   return (
     <Create resource="appointments" title="New appointment" redirect="list" mutationMode="pessimistic" transform={(v: AppointmentFormValues) => toPayload(v, timeZone)}>
       <SimpleForm defaultValues={defaults}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          New appointment
+        </Typography>
         <AppointmentInputs timeZone={timeZone} />
       </SimpleForm>
     </Create>

@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
@@ -17,6 +18,9 @@ function EditForm({ timeZone }: { timeZone: string }) {
   if (!record) return <Spinner />;
   return (
     <SimpleForm record={toFormValues(record, timeZone)} toolbar={<EditToolbar />}>
+      <Typography variant="h5" component="h1" gutterBottom>
+        Edit appointment
+      </Typography>
       <AppointmentInputs timeZone={timeZone} edit />
     </SimpleForm>
   );

@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { CustomerInputs, customerPayload } from './CustomerInputs';
 
@@ -12,6 +13,9 @@ export function CustomerEdit() {
   return (
     <Edit title="Edit customer" redirect="show" mutationMode="pessimistic" transform={customerPayload}>
       <SimpleForm toolbar={<EditToolbar />}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Edit customer
+        </Typography>
         <CustomerInputs />
       </SimpleForm>
     </Edit>

@@ -43,6 +43,10 @@ type Row = { id: number; name: string; phone: string; email: string; visits: num
 export function CustomerList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 2, mx: { xs: 1, sm: 0 } }}>
+        Customers
+      </Typography>
     <List title="Customers" filters={filters} actions={<Actions />} empty={<Empty />} sort={{ field: 'name', order: 'ASC' }} perPage={25}>
       {small ? (
         <SimpleList<Row>
@@ -63,5 +67,6 @@ export function CustomerList() {
         </Datagrid>
       )}
     </List>
+    </>
   );
 }

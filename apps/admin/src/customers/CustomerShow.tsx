@@ -22,7 +22,7 @@ interface Visit {
   barber: string | null;
   amount: number | null;
 }
-type Detail = Customer & { history: Visit[] };
+type Detail = Customer & { history?: Visit[] };
 
 const KIND_LABEL: Record<Visit['kind'], string> = {
   walkin: 'Walk-in',
@@ -62,7 +62,10 @@ function CustomerDetail() {
       <Typography variant="h6" sx={{ mb: 1 }}>
         Visit history
       </Typography>
-      {c.history.length === 0 ? (
+      {/* The list's record shows first (react-admin placeholder data); the history comes with the full record. */}
+      {!c.history ? (
+        <Typography color="text.secondary">Loading history…</Typography>
+      ) : c.history.length === 0 ? (
         <Typography color="text.secondary">No visits yet.</Typography>
       ) : (
         <Box sx={{ overflowX: 'auto' }}>

@@ -1,3 +1,4 @@
+import { Typography } from '@mui/material';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { ServiceInputs } from './ServiceInputs';
 
@@ -17,6 +18,9 @@ export function ServiceEdit() {
       description: d.description ?? '',
     })}>
       <SimpleForm toolbar={<EditToolbar />}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          Edit service
+        </Typography>
         <ServiceInputs />
       </SimpleForm>
     </Edit>

@@ -17,7 +17,6 @@ export function ServiceInputs() {
             maxValue(600, 'The estimated time must be at most 600 minutes.'),
           ]}
           min={1}
-          step={5}
           fullWidth
         />
         <NumberInput

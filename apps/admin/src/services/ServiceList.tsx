@@ -39,6 +39,10 @@ type Row = { id: number; name: string; formatted_estimated_time: string; price: 
 export function ServiceList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ mt: 2, mx: { xs: 1, sm: 0 } }}>
+        Services
+      </Typography>
     <List title="Services" actions={<Actions />} empty={<Empty />} perPage={50} sort={{ field: 'name', order: 'ASC' }} pagination={false}>
       {small ? (
         <SimpleList<Row>
@@ -63,5 +67,6 @@ export function ServiceList() {
         </Datagrid>
       )}
     </List>
+    </>
   );
 }

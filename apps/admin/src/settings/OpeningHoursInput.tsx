@@ -24,7 +24,7 @@ export function OpeningHoursInput({ value, onChange }: { value: OpeningHours; on
               disabled={day.closed}
               onChange={(e) => set({ open: e.target.value })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${NAMES[d]} opens` } }}
-              sx={{ width: 130 }}
+              sx={{ width: 150 }}
             />
             <TextField
               size="small"
@@ -36,7 +36,7 @@ export function OpeningHoursInput({ value, onChange }: { value: OpeningHours; on
               helperText={invalid ? 'Closes before it opens' : undefined}
               onChange={(e) => set({ close: e.target.value })}
               slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${NAMES[d]} closes` } }}
-              sx={{ width: 130 }}
+              sx={{ width: 150 }}
             />
             <FormControlLabel control={<Checkbox checked={day.closed} onChange={(e) => set({ closed: e.target.checked })} />} label="Closed" />
           </Stack>
