@@ -16,6 +16,12 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   vite: {
+    // `astro dev` alone: the islands call /api on their own origin, so hand those to the API.
+    server: {
+      proxy: Object.fromEntries(
+        ['/api', '/uploads'].map((path) => [path, { target: process.env.CHAIRLINE_API_ORIGIN ?? 'http://localhost:3000', changeOrigin: true }]),
+      ),
+    },
     build: {
       rollupOptions: {
         // The shared package only declares schemas, constants and pure helpers: let the islands
