@@ -44,7 +44,7 @@ function SpotCard({ user, live }: { user: SessionUser; live: boolean }) {
 function ProfileCard({ user }: { user: SessionUser }) {
   const photo = imageUrl(user.profile_photo ?? user.profile_pic);
   return (
-    <Card sx={{ height: '100%' }}>
+    <Card>
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
         <Avatar src={photo} alt={user.name} sx={{ width: 72, height: 72, fontSize: 28, bgcolor: 'primary.main' }}>
           {(user.name || user.email || 'U').charAt(0).toUpperCase()}
@@ -78,7 +78,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
 function BookingCard({ user }: { user: SessionUser }) {
   const online = isOnlineBookingUrl(user.booking_url, window.location.origin);
   return (
-    <Card sx={{ height: '100%' }}>
+    <Card>
       <CardContent sx={{ textAlign: 'center' }}>
         <Tooltip title="Scan the QR code or click the button below to book an appointment">
           <Typography variant="h6" component="h2" gutterBottom>
@@ -174,13 +174,14 @@ export function HomePage({ user, tickets, ticketsError, live, onChanged, onInvoi
       </Box>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 5 }}>
-          <Stack spacing={2} sx={{ height: '100%' }}>
+          <Stack spacing={2}>
             <SpotCard user={user} live={live} />
             <ProfileCard user={user} />
+            <BookingCard user={user} />
           </Stack>
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
-          <Card sx={{ height: '100%' }}>
+          <Card>
             <CardContent>
               <Typography variant="h6" component="h2">
                 My customers
@@ -207,9 +208,6 @@ export function HomePage({ user, tickets, ticketsError, live, onChanged, onInvoi
               ) : null}
             </CardContent>
           </Card>
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <BookingCard user={user} />
         </Grid>
       </Grid>
     </Stack>
