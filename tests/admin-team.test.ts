@@ -1,0 +1,206 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO, login } from './support/api.js';
+import { launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+// The team screen of spec §2/§4/§5/§8 against the real server in Chromium.
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let adminToken: string;
+
+interface Member {
+  id: number;
+  name: string;
+  uemail: string;
+  role: string;
+  booking_url: string;
+}
+const members = async () =>
+  (await api<{ response: Member[] }>(server.baseUrl, 'GET', '/team/team-members/', { token: adminToken })).body.response;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  adminToken = (await login(server.baseUrl, DEMO.admin)).access;
+  context = await signedInContext(browser, server.baseUrl, DEMO.admin);
+  page = await context.newPage();
+  await page.goto('/dashboard/team');
+  await page.getByRole('heading', { name: 'Team Members' }).waitFor({ timeout: 60_000 });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const sheet = () => page.getByRole('dialog', { name: /barber|manager/i });
+const row = (text: string) => page.getByRole('row').filter({ hasText: text });
+
+describe('team screen', () => {
+  it('lists barbers and managers in tabs with counts, columns and role badges', async () => {
+    await page.getByRole('tab', { name: /^Barbers \(\d+\)$/ }).waitFor();
+    const team = await members();
+    const managers = team.filter((m) => m.role === 'admin' || m.role === 'manager');
+    const barbers = team.filter((m) => m.role !== 'admin' && m.role !== 'manager');
+    expect(await page.getByRole('tab', { name: `Barbers (${barbers.length})` }).count()).toBe(1);
+    expect(await page.getByRole('tab', { name: `Managers (${managers.length})` }).count()).toBe(1);
+    expect(await page.getByText('Manage your barbers and managers').count()).toBe(1);
+    expect(await page.getByRole('columnheader').allTextContents()).toEqual(['Member', 'Actions', 'Role', 'Join Date']);
+    expect(await page.getByRole('button', { name: '+ Create barber' }).count()).toBe(1);
+    const first = barbers[0]!;
+    expect(await row(first.uemail).locator('[data-role]').textContent()).toBe('Employee');
+
+    await page.getByRole('tab', { name: /^Managers/ }).click();
+    await page.getByRole('button', { name: '+ Create Manager' }).waitFor();
+    const manager = managers.find((m) => m.role === 'manager')!;
+    const admin = managers.find((m) => m.role === 'admin')!;
+    const badgeColor = (email: string) => row(email).locator('[data-role]').evaluate((el) => getComputedStyle(el).color);
+    expect(await row(manager.uemail).locator('[data-role]').textContent()).toBe('Manager');
+    expect(await badgeColor(manager.uemail)).toBe('rgb(124, 58, 237)'); // purple
+    expect(await badgeColor(admin.uemail)).toBe('rgb(220, 38, 38)'); // red
+    await page.getByRole('tab', { name: /^Barbers/ }).click();
+    expect(await badgeColor(first.uemail)).toBe('rgb(15, 118, 110)'); // the brand colour
+  });
+
+  it('creates a barber, asking for the email first', async () => {
+    await page.getByRole('button', { name: '+ Create barber' }).click();
+    await sheet().waitFor();
+    expect(await sheet().getByLabel('Phone number').getAttribute('placeholder')).toBe('123-456-7890');
+    expect(await sheet().getByLabel('Booking URL').inputValue()).toBe('http://');
+    expect(await sheet().getByLabel('Booking URL').getAttribute('type')).toBe('url');
+    expect(await sheet().getByLabel('Photo').getAttribute('accept')).toBe('image/*');
+    await sheet().getByLabel('Name').fill('Nina Fox');
+    await sheet().getByLabel('Phone number').fill('555-010-4444');
+    await sheet().getByRole('button', { name: 'Add', exact: true }).click();
+    await sheet().getByText('Please enter email').waitFor();
+    expect((await members()).some((m) => m.name === 'Nina Fox')).toBe(false);
+
+    await sheet().getByLabel('Email').fill('nina.fox@chairline.test');
+    await sheet().getByLabel('Booking URL').fill('https://booksy.com/nina');
+    await sheet().getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Barber added successfully!').waitFor();
+    await sheet().waitFor({ state: 'hidden' });
+    await row('nina.fox@chairline.test').waitFor();
+    const created = (await members()).find((m) => m.uemail === 'nina.fox@chairline.test');
+    expect(created).toMatchObject({ name: 'Nina Fox', role: 'employee', booking_url: 'https://booksy.com/nina' });
+
+    // The form is reset for the next member.
+    await page.getByRole('button', { name: '+ Create barber' }).click();
+    expect(await sheet().getByLabel('Name').inputValue()).toBe('');
+    await sheet().getByRole('button', { name: 'Cancel' }).click();
+    await sheet().waitFor({ state: 'hidden' });
+  });
+
+  it('edits a barber', async () => {
+    await page.getByRole('button', { name: 'Edit Nina Fox' }).click();
+    await sheet().waitFor();
+    expect(await sheet().getByLabel('Email').inputValue()).toBe('nina.fox@chairline.test');
+    await sheet().getByLabel('Name').fill('Nina Foxx');
+    await sheet().getByRole('button', { name: 'Update', exact: true }).click();
+    await page.getByText('Barber updated successfully!').waitFor();
+    await sheet().waitFor({ state: 'hidden' });
+    await row('Nina Foxx').waitFor();
+    expect((await members()).find((m) => m.uemail === 'nina.fox@chairline.test')?.name).toBe('Nina Foxx');
+  });
+
+  it('changes a member password, ignoring an empty value', async () => {
+    await page.getByRole('button', { name: 'Change password of Nina Foxx' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Change Password' });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Update' }).click(); // empty: ignored
+    await prompt.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('dialog', { name: 'Updated!' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Change password of Nina Foxx' }).click();
+    await prompt.getByPlaceholder('Type the new password').fill('nina-new-pass-1');
+    await prompt.getByRole('button', { name: 'Update' }).click();
+    const done = page.getByRole('dialog', { name: 'Updated!' });
+    await done.getByText('Member password updated.').waitFor();
+    await done.getByRole('button', { name: 'OK' }).click();
+    const signIn = await api(server.baseUrl, 'POST', '/auth/login/', { body: { email: 'nina.fox@chairline.test', password: 'nina-new-pass-1' } });
+    expect(signIn.status).toBe(200);
+  });
+
+  it('shows the server message when the plan barber limit is reached', async () => {
+    // Fill the plan's remaining seats through the API, then try one more on screen.
+    const me = await api<{ response: { total_barbers: number; barber_limit: number } }>(server.baseUrl, 'GET', '/auth/get-user-data/', { token: adminToken });
+    const free = me.body.response.barber_limit - me.body.response.total_barbers;
+    for (let i = 0; i < free; i++) {
+      const res = await api(server.baseUrl, 'POST', '/barbers/', {
+        token: adminToken,
+        body: { name: `Seat ${i}`, phone_number: `555-010-70${i}0`, email: `seat${i}@chairline.test`, role: 'employee' },
+      });
+      expect(res.status).toBe(200);
+    }
+    const before = (await members()).length;
+    await page.getByRole('button', { name: '+ Create barber' }).click();
+    await sheet().getByLabel('Name').fill('One Too Many');
+    await sheet().getByLabel('Phone number').fill('555-010-8888');
+    await sheet().getByLabel('Email').fill('too.many@chairline.test');
+    await sheet().getByRole('button', { name: 'Add', exact: true }).click();
+    const error = page.getByRole('dialog', { name: 'Error' });
+    await error.getByText(/allows \d+ barbers\. Upgrade your plan to add more\./).waitFor();
+    await error.getByRole('button', { name: 'OK' }).click();
+    await error.waitFor({ state: 'hidden' });
+    // The form stays open with what was typed.
+    expect(await sheet().getByLabel('Email').inputValue()).toBe('too.many@chairline.test');
+    await sheet().getByRole('button', { name: 'Cancel' }).click();
+    await sheet().waitFor({ state: 'hidden' });
+    expect((await members()).length).toBe(before);
+  });
+
+  it('deletes a member after confirming', async () => {
+    await page.getByRole('button', { name: 'Delete Nina Foxx' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this member?' });
+    await confirm.getByText("This action can't be undone.").waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect((await members()).some((m) => m.name === 'Nina Foxx')).toBe(true);
+
+    await page.getByRole('button', { name: 'Delete Nina Foxx' }).click();
+    await confirm.getByRole('button', { name: 'Yes, delete' }).click();
+    const done = page.getByRole('dialog', { name: 'Deleted!' });
+    await done.getByText('Member removed.').waitFor();
+    await done.getByRole('button', { name: 'OK' }).click();
+    await row('Nina Foxx').waitFor({ state: 'detached' });
+    expect((await members()).some((m) => m.name === 'Nina Foxx')).toBe(false);
+  });
+});
+
+describe('team sheet on a phone', () => {
+  it('opens as a bottom sheet that closes when dragged down more than 100 px', async () => {
+    const phone = await signedInContext(browser, server.baseUrl, DEMO.admin, { viewport: PHONE_VIEWPORT });
+    const p = await phone.newPage();
+    await p.goto('/dashboard/team');
+    await p.getByRole('button', { name: '+ Create barber' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Create barber' });
+    await dialog.waitFor();
+    await p.waitForTimeout(400); // the slide-up transition
+    const box = await dialog.boundingBox();
+    expect(box && Math.round(box.y + box.height)).toBe(PHONE_VIEWPORT.height); // anchored to the bottom
+    expect(box?.width).toBe(PHONE_VIEWPORT.width);
+    await p.screenshot({ path: 'test-results/admin-team-phone.png' });
+
+    const handle = await p.getByTestId('sheet-handle').boundingBox();
+    if (!handle) throw new Error('no drag handle');
+    const x = handle.x + handle.width / 2;
+    const y = handle.y + handle.height / 2;
+    // 60 px is not enough: the sheet springs back.
+    await p.mouse.move(x, y);
+    await p.mouse.down();
+    await p.mouse.move(x, y + 60, { steps: 6 });
+    await p.mouse.up();
+    await p.waitForTimeout(300);
+    expect(await dialog.isVisible()).toBe(true);
+    // More than 100 px closes it.
+    await p.mouse.move(x, y);
+    await p.mouse.down();
+    await p.mouse.move(x, y + 160, { steps: 8 });
+    await p.mouse.up();
+    await dialog.waitFor({ state: 'hidden' });
+    await phone.close();
+  });
+});
