@@ -57,6 +57,9 @@ describe('the public shop page', () => {
     expect(res.status).toBe(404);
     const page = await open('/store/no-such-shop');
     expect(await page.getByRole('heading', { name: 'Shop not found' }).isVisible()).toBe(true);
+    const ticket = await fetch(`${server.baseUrl}/shop/demo/ticket/no-such-ticket`);
+    expect(ticket.status).toBe(404);
+    expect(await ticket.text()).toContain('Ticket not found');
   });
 
   it('lists barbers as cards by default and as table rows with ?tabStyle=table', async () => {
@@ -67,12 +70,18 @@ describe('the public shop page', () => {
     const table = await open('/store/demo/barbers?tabStyle=table');
     const headers = await table.getByRole('columnheader').allTextContents();
     expect(headers.slice(0, 4)).toEqual(['Position', 'Photo', 'Name', 'Email']);
-    const firstRow = table.getByRole('row').nth(1);
-    const cells = await firstRow.getByRole('cell').allTextContents();
-    expect(cells[0]).toBe('1');
-    expect(cells[2]).toContain('Marcus Reed');
-    expect(cells[3]).toBe('marcus@chairline.test');
-    expect(await firstRow.getByRole('button', { name: /Schedule Now/ }).isVisible()).toBe(true);
+    // Rows in rotation order, Position = position + 1 (spec §2).
+    const barbers = await api<{ name: string; email: string; position: number }[]>(server.baseUrl, 'GET', '/barbers/?shop_username=demo');
+    const expected = [...barbers.body].sort((a, b) => a.position - b.position);
+    expect(expected.length).toBe(3);
+    for (const [i, barber] of expected.entries()) {
+      const row = table.getByRole('row').nth(i + 1);
+      const cells = await row.getByRole('cell').allTextContents();
+      expect(cells[0]).toBe(String(barber.position + 1));
+      expect(cells[2]).toContain(barber.name);
+      expect(cells[3]).toBe(barber.email);
+      expect(await row.getByRole('button', { name: /Schedule Now/ }).isVisible()).toBe(true);
+    }
     const employees = await open('/shop/demo/employees?tabStyle=table');
     expect(await employees.getByRole('row').count()).toBe(4);
   });

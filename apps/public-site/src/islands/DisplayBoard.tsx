@@ -1,6 +1,6 @@
 import { POLL_NEXT_BARBER_MS, QR_CODE_PX, type PublicBarber } from '@chairline/shared';
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ShopData } from '../lib/api-contract.js';
 import { anyBarberWait, BARBER_STATUS_LABELS, barberWaitText } from '../lib/barber-text.js';
 import { displayBoard } from '../lib/display-board.js';
@@ -23,8 +23,11 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
   const [link, setLink] = useState(joinUrl(origin, username));
   const [live, setLive] = useState(false);
 
+  const latest = useRef(0);
   const refresh = useCallback(async () => {
+    const request = ++latest.current;
     const [shopResult, barbersResult] = await Promise.all([fetchShop(username), fetchBarbers(username)]);
+    if (request !== latest.current) return;
     if (shopResult.ok) setShopData(shopResult.data);
     if (barbersResult.ok) setBarbers(barbersResult.data);
     setOffline(!barbersResult.ok);

@@ -51,8 +51,12 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   const [live, setLive] = useState(false);
   const top = useRef<HTMLDivElement>(null);
 
+  // Replies can overtake each other: only the latest request may update the page.
+  const latest = useRef(0);
   const refresh = useCallback(async () => {
+    const request = ++latest.current;
     const [shopResult, barbersResult] = await Promise.all([fetchShop(username), fetchBarbers(username)]);
+    if (request !== latest.current) return;
     if (shopResult.ok) setShopData(shopResult.data);
     setBarbers(barbersResult.ok ? { kind: 'ready', barbers: barbersResult.data } : { kind: 'error', message: barbersResult.message });
   }, [username]);

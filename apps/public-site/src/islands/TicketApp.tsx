@@ -25,8 +25,12 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
 
+  // Replies can overtake each other: only the latest request may update the page.
+  const latest = useRef(0);
   const refresh = useCallback(async () => {
+    const request = ++latest.current;
     const result = await fetchTicket(initialTicket.token);
+    if (request !== latest.current) return;
     if (result.ok) {
       setTicket(result.data);
       setStale(false);
@@ -58,6 +62,7 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
     setLeaving(true);
     setError('');
     const result = await cancelTicket(ticket.token);
+    latest.current += 1;
     setLeaving(false);
     setConfirming(false);
     if (result.ok) setTicket(result.data);

@@ -12,7 +12,22 @@ export interface LiveOptions {
   pollMs: number;
 }
 
-export function followShop({ shopUsername, refresh, pollMs }: LiveOptions): () => void {
+/** Events arriving together (a call-next moves several tickets) cause one refetch, not a burst. */
+const COALESCE_MS = 100;
+
+export function followShop({ shopUsername, refresh: refreshNow, pollMs }: LiveOptions): () => void {
+  let pending: ReturnType<typeof setTimeout> | null = null;
+  let lastEvent: QueueEvent | null = null;
+  const refresh = (event: QueueEvent | null) => {
+    lastEvent = event ?? lastEvent;
+    if (pending !== null) return;
+    pending = setTimeout(() => {
+      pending = null;
+      const event = lastEvent;
+      lastEvent = null;
+      refreshNow(event);
+    }, COALESCE_MS);
+  };
   let pollTimer: ReturnType<typeof setInterval> | null = null;
   let source: EventSource | null = null;
   let stopped = false;
@@ -54,6 +69,7 @@ export function followShop({ shopUsername, refresh, pollMs }: LiveOptions): () =
   return () => {
     stopped = true;
     stopPolling();
+    if (pending !== null) clearTimeout(pending);
     source?.close();
     document.removeEventListener('visibilitychange', onVisible);
   };
