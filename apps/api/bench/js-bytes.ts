@@ -10,7 +10,8 @@ export interface PageJs {
   totalGzip: number;
 }
 
-const ATTRIBUTE_URLS = /<(?:script|link|astro-island)\b[^>]*?\b(?:src|href|component-url|renderer-url)="([^"]+)"[^>]*>/g;
+const TAGS = /<(?:script|link|astro-island)\b[^>]*>/g;
+const URL_ATTRIBUTES = /\b(?:src|href|component-url|renderer-url)="([^"]+)"/g;
 const INLINE_SCRIPTS = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
 const STATIC_IMPORTS = /(?:^|[;\s}])import\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+)["']/g;
 const FROM_IMPORTS = /\bfrom\s*["']([^"']+\.m?js)["']/g;
@@ -32,8 +33,10 @@ export async function measurePageJs(pageUrl: string): Promise<PageJs> {
   const origin = new URL(pageUrl).origin;
   const queue: URL[] = [];
   let inlineGzip = 0;
-  for (const m of html.matchAll(ATTRIBUTE_URLS)) {
-    if (m[1]) queue.push(new URL(m[1].replaceAll('&amp;', '&'), pageUrl));
+  for (const tag of html.matchAll(TAGS)) {
+    for (const m of tag[0].matchAll(URL_ATTRIBUTES)) {
+      if (m[1]) queue.push(new URL(m[1].replaceAll('&amp;', '&'), pageUrl));
+    }
   }
   for (const m of html.matchAll(INLINE_SCRIPTS)) {
     const code = m[1] ?? '';

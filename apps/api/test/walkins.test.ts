@@ -166,3 +166,24 @@ describe('POST /api/walkins/call-next/', () => {
     expect(res.json().response.barber_id).toBe(jay.barberId);
   });
 });
+
+describe('put back in line and walk-outs', () => {
+  it('puts a called customer back at their place of arrival, and marks a waiting one as walked out', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const a = await deskAdd(shop, shop.admin);
+    const b = await deskAdd(shop, shop.admin);
+    await post(`/api/walkins/${a.id}/call/`, shop.admin);
+    expect((await get(`/api/walkins/${b.id}/`, shop.admin)).json().response.place).toBe(1);
+    const back = await post(`/api/walkins/${a.id}/requeue/`, shop.admin);
+    expect(back.json().response).toMatchObject({ status: 'waiting', barber_id: null, called_at: null, place: 1 });
+    expect((await get(`/api/walkins/${b.id}/`, shop.admin)).json().response.place).toBe(2);
+    expect((await post(`/api/walkins/${b.id}/requeue/`, shop.admin)).json().response).toBe(
+      'This ticket is waiting, so it cannot be put back in line.',
+    );
+    const gone = await post(`/api/walkins/${b.id}/walkout/`, shop.admin);
+    expect(gone.json().response.status).toBe('walkout');
+    expect(gone.json().response.ended_at).not.toBeNull();
+    await post(`/api/walkins/${a.id}/call/`, shop.admin);
+    expect((await post(`/api/walkins/${a.id}/walkout/`, shop.admin)).statusCode).toBe(409);
+  });
+});

@@ -79,3 +79,15 @@ export async function cancelTicket(tx: Sql, ticket: TicketRow, by: 'customer' | 
     [ticket.id, by],
   );
 }
+
+/** "Put back in line": a called customer who stepped out keeps their place of arrival. */
+export async function requeueTicket(tx: Sql, ticket: TicketRow) {
+  ensure(ticket, 'waiting');
+  await tx.query(`UPDATE walkin_tickets SET status = 'waiting', barber_id = NULL, called_at = NULL WHERE id = $1`, [ticket.id]);
+}
+
+/** Left before being called. */
+export async function walkoutTicket(tx: Sql, ticket: TicketRow) {
+  ensure(ticket, 'walkout');
+  await tx.query(`UPDATE walkin_tickets SET status = 'walkout', ended_at = clock_timestamp() WHERE id = $1`, [ticket.id]);
+}

@@ -68,7 +68,7 @@ export const walkinsRoutes: FastifyPluginAsyncZod = async (app) => {
       }),
     );
   }
-  for (const action of ['complete', 'no-show', 'cancel'] as const satisfies readonly TicketAction[]) {
+  for (const action of ['complete', 'no-show', 'cancel', 'requeue', 'walkout'] as const satisfies readonly TicketAction[]) {
     app.post(
       `/walkins/:id/${action}/`,
       { config: { access: 'queue.own' }, schema: { tags, params: idParams, response: { 200: reply } } },

@@ -21,7 +21,15 @@ import {
   type QueueSnapshot,
   type TicketRow,
 } from './queue-repository.js';
-import { callTicket, cancelTicket, completeTicket, noShowTicket, startTicket } from './ticket-transitions.js';
+import {
+  callTicket,
+  cancelTicket,
+  completeTicket,
+  noShowTicket,
+  requeueTicket,
+  startTicket,
+  walkoutTicket,
+} from './ticket-transitions.js';
 import { toWalkin } from './ticket-views.js';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
@@ -52,7 +60,7 @@ function canSee(ticket: TicketRow, ownBarberId: number | null) {
   return ticket.preferred_barber_id === null || ticket.preferred_barber_id === ownBarberId;
 }
 
-export type TicketAction = 'call' | 'start' | 'complete' | 'no-show' | 'cancel';
+export type TicketAction = 'call' | 'start' | 'complete' | 'no-show' | 'cancel' | 'requeue' | 'walkout';
 
 export interface WalkinListOptions {
   statuses: TicketStatus[];
@@ -147,6 +155,12 @@ export class WalkinsService {
           return { id, rotation: false };
         case 'cancel':
           await cancelTicket(tx, ticket, 'staff');
+          return { id, rotation: false };
+        case 'requeue':
+          await requeueTicket(tx, ticket);
+          return { id, rotation: false };
+        case 'walkout':
+          await walkoutTicket(tx, ticket);
           return { id, rotation: false };
       }
     });
