@@ -15,10 +15,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatMoney } from '@chairline/shared';
 import { useEffect, useState } from 'react';
 import { apiGet, downloadFile, errorText } from '../settings/api';
-import type { CommissionRow } from './types';
+import { money, type CommissionRow } from './types';
 
 const CYCLE: Record<CommissionRow['payment_cycle'], string> = { weekly: 'Weekly', biweekly: 'Every 2 weeks', monthly: 'Monthly' };
 
@@ -61,19 +60,28 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
   return (
     <Card variant="outlined" component="section" aria-labelledby="commission-title">
       <CardContent>
-        <Stack direction={{ xs: 'column', md: 'row' }} gap={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
-          <Box sx={{ flex: 1 }}>
-            <Typography id="commission-title" variant="h6">
-              Commission report
-            </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Paid invoices × each barber's percentage, per pay period (weekly, every 2 weeks or monthly as set in Team).
-            </Typography>
-          </Box>
-          <TextField size="small" type="date" label="Period containing" value={date} onChange={(e) => setDate(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} disabled={Boolean(from || to)} />
-          <TextField size="small" type="date" label="Or from" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField size="small" type="date" label="to" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-          <Button startIcon={<DownloadIcon />} onClick={exportCsv} variant="outlined" disabled={!rows || Boolean(error)}>
+        <Box sx={{ mb: 2 }}>
+          <Typography id="commission-title" variant="h6">
+            Commission report
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Paid invoices × each barber's percentage, per pay period (weekly, every 2 weeks or monthly as set in Team).
+          </Typography>
+        </Box>
+        <Stack direction="row" gap={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
+          <TextField
+            size="small"
+            type="date"
+            label="Period containing"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+            disabled={Boolean(from || to)}
+            helperText="Default: today"
+          />
+          <TextField size="small" type="date" label="Or from" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} helperText="Same range for all" />
+          <TextField size="small" type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
+          <Button startIcon={<DownloadIcon />} onClick={exportCsv} variant="outlined" disabled={!rows || Boolean(error)} sx={{ mb: 2.5 }}>
             Export CSV
           </Button>
         </Stack>
@@ -102,18 +110,18 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
                     </TableCell>
                     <TableCell>{CYCLE[r.payment_cycle]}</TableCell>
                     <TableCell align="right">{r.invoices}</TableCell>
-                    <TableCell align="right">{formatMoney(r.paid_total)}</TableCell>
+                    <TableCell align="right">{money(r.paid_total)}</TableCell>
                     <TableCell align="right">{r.percentage}%</TableCell>
-                    <TableCell align="right">{formatMoney(r.commission)}</TableCell>
+                    <TableCell align="right">{money(r.commission)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
               <TableFooter>
                 <TableRow>
                   <TableCell colSpan={4}>Total</TableCell>
-                  <TableCell align="right">{formatMoney(paid)}</TableCell>
+                  <TableCell align="right">{money(paid)}</TableCell>
                   <TableCell />
-                  <TableCell align="right">{formatMoney(owed)}</TableCell>
+                  <TableCell align="right">{money(owed)}</TableCell>
                 </TableRow>
               </TableFooter>
             </Table>

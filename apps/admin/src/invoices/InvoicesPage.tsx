@@ -17,13 +17,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { formatMoney, type InvoiceStatus } from '@chairline/shared';
+import type { InvoiceStatus } from '@chairline/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { apiGetBody, apiSend, errorText } from '../settings/api';
 import { CommissionReport } from './CommissionReport';
 import { InvoiceStatusMenu, StatusChip } from './InvoiceStatusMenu';
-import type { CommissionRow, InvoiceFilterValues, InvoicePage } from './types';
+import { money, type CommissionRow, type InvoiceFilterValues, type InvoicePage } from './types';
 
 const TABS: { value: InvoiceFilterValues['status']; label: string }[] = [
   { value: '', label: 'All' },
@@ -40,7 +40,7 @@ function Total({ label, value }: { label: string; value: number }) {
           {label}
         </Typography>
         <Typography variant="h6" aria-label={label}>
-          {formatMoney(value)}
+          {money(value)}
         </Typography>
       </CardContent>
     </Card>
@@ -100,7 +100,7 @@ export function InvoicesPage() {
         Invoices
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} gap={2}>
-        <TextField select size="small" label="Barber" value={filters.barber_id} onChange={(e) => set({ barber_id: e.target.value })} sx={{ minWidth: 180 }}>
+        <TextField select size="small" label="Barber" value={filters.barber_id} onChange={(e) => set({ barber_id: e.target.value })} sx={{ minWidth: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
           <MenuItem value="">All barbers</MenuItem>
           {barbers.map((b) => (
             <MenuItem key={b.id} value={String(b.id)}>
@@ -155,7 +155,7 @@ export function InvoicesPage() {
                     <TableCell>{i.client || '—'}</TableCell>
                     <TableCell>{i.barber ?? '—'}</TableCell>
                     <TableCell>{i.service || '—'}</TableCell>
-                    <TableCell align="right">{formatMoney(i.amount)}</TableCell>
+                    <TableCell align="right">{money(i.amount)}</TableCell>
                     <TableCell>
                       <StatusChip status={i.status} />
                     </TableCell>

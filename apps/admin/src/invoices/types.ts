@@ -20,3 +20,6 @@ export interface InvoiceFilterValues {
   from: string;
   to: string;
 }
+
+/** Amounts in the back-office tables: always two decimals so columns line up. */
+export const money = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });

@@ -11,14 +11,14 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PIN_LENGTH, type OpeningHours, type ShopSettings } from '@chairline/shared';
+import { PIN_LENGTH, WEEKDAYS, type OpeningHours, type ShopSettings } from '@chairline/shared';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { apiGet, apiSend, errorText } from './api';
 import { LogoInput } from './LogoInput';
-import { OpeningHoursInput } from './OpeningHoursInput';
+import { DEFAULT_DAY, OpeningHoursInput } from './OpeningHoursInput';
 
 function timeZones(): string[] {
   try {
@@ -63,7 +63,8 @@ const draftOf = (s: ShopSettings): Draft => ({
   address: s.address,
   phone_number: s.phone_number,
   timezone: s.timezone,
-  opening_hours: s.opening_hours,
+  // Days never saved show (and then save) the default hours, so what is on screen is what is stored.
+  opening_hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { ...DEFAULT_DAY, ...s.opening_hours[d] }])) as OpeningHours,
   pin_enabled: s.pin_enabled,
   pin: '',
 });

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney, type CommissionRow, type Service } from '@chairline/shared';
+import { api, DEMO, login } from './support/api.js';
+import { launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+// The back-office resource screens (services, customers, invoices, settings, subscription) in
+// Chromium against the real built app and its demo shop, signed in as the demo admin.
+
+let server: RunningServer;
+let browser: Browser;
+let adminToken: string;
+const contexts: BrowserContext[] = [];
+const SHOTS = process.env.E2E_SCREENSHOTS;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  adminToken = (await login(server.baseUrl, DEMO.admin)).access;
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+async function asAdmin(path: string, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await signedInContext(browser, server.baseUrl, DEMO.admin, { viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('services', () => {
+  it('creates a service from the form and lists it with its formatted time', async () => {
+    const page = await asAdmin('/dashboard/services');
+    await page.getByRole('cell', { name: 'Skin fade' }).waitFor();
+    await page.getByRole('link', { name: 'Add service' }).click();
+    await page.getByRole('heading', { name: 'New service' }).waitFor();
+    await page.getByRole('textbox', { name: 'Name' }).fill('Hot towel shave');
+    await page.getByRole('spinbutton', { name: 'Estimated minutes' }).fill('75');
+    await page.getByRole('spinbutton', { name: 'Price' }).fill('35.50');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row', { name: /Hot towel shave/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('1 h 15 min');
+    expect(await row.textContent()).toContain('$35.50');
+    await shot(page, 'services');
+    const listed = await api<Service[]>(server.baseUrl, 'GET', '/services/', { token: adminToken });
+    expect(listed.body.find((s) => s.name === 'Hot towel shave')?.price).toBe(35.5);
+  });
+});
+
+describe('customers', () => {
+  it('searches a customer and opens their visit history with the total spend', async () => {
+    const page = await asAdmin('/dashboard/customers');
+    await page.getByRole('cell', { name: 'Sam Patel' }).waitFor();
+    await page.getByPlaceholder('Search name, phone or email').fill('Luis');
+    await page.getByRole('cell', { name: 'Sam Patel' }).waitFor({ state: 'detached' });
+    await page.getByRole('cell', { name: 'Luis Ortega' }).click();
+    await page.getByRole('heading', { name: 'Visit history' }).waitFor();
+    const history = page.getByRole('table', { name: 'Visit history' });
+    await history.waitFor();
+    expect(await history.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await history.textContent()).toContain('Invoice');
+    const found = await api<{ response: { total_spent: number }[] }>(server.baseUrl, 'GET', '/customers/?search=Luis', { token: adminToken });
+    const luis = found.body.response[0];
+    expect(luis).toBeDefined();
+    expect(await page.getByText(formatMoney(luis?.total_spent ?? -1)).first().isVisible()).toBe(true);
+    await shot(page, 'customer-show');
+  });
+
+  it('exports the customers as CSV with the bearer token', async () => {
+    const page = await asAdmin('/dashboard/customers');
+    await page.getByRole('cell', { name: 'Sam Patel' }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('customers.csv');
+    const file = await download.path();
+    const csv = readFileSync(file, 'utf8');
+    expect(csv.split('\n')[0]).toContain('Name');
+    expect(csv).toContain('Omar Farah');
+  });
+
+  it('lists customers on a phone-sized screen', async () => {
+    const page = await asAdmin('/dashboard/customers', PHONE_VIEWPORT);
+    await page.getByText('Tom Nguyen').waitFor();
+    await shot(page, 'customers-phone');
+    expect(await page.getByText('Tom Nguyen').isVisible()).toBe(true);
+  });
+});
+
+describe('invoices', () => {
+  it('filters by status, shows the totals, marks an invoice paid and reports the commission', async () => {
+    const marcus = (await login(server.baseUrl, DEMO.barbers[0])).access;
+    const services = await api<Service[]>(server.baseUrl, 'GET', '/services/', { token: marcus });
+    const customers = await api<{ response: { id: number }[] }>(server.baseUrl, 'GET', '/customers/', { token: marcus });
+    const created = await api<{ status: number; response: { id: number } }>(server.baseUrl, 'POST', '/billing/create-invoice/', {
+      token: marcus,
+      body: { customer: customers.body.response[0]?.id, services: [services.body[0]?.id], amount: '12.34', description: '' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const invoiceId = created.body.response.id;
+
+    const page = await asAdmin('/dashboard/invoices');
+    await page.getByRole('tab', { name: 'Unpaid' }).click();
+    const table = page.getByRole('table', { name: 'Invoices' });
+    await table.getByRole('cell', { name: `#${invoiceId}` }).waitFor();
+    expect(await page.getByLabel('Unpaid', { exact: true }).textContent()).toBe('$12.34');
+    expect(await page.getByLabel('Total billed').textContent()).toBe('$12.34');
+    await shot(page, 'invoices-unpaid');
+
+    await page.getByRole('button', { name: `Change status of invoice ${invoiceId}` }).click();
+    await page.getByRole('menuitem', { name: 'Mark paid' }).click();
+    await page.getByText(`Invoice #${invoiceId} is now paid.`).waitFor();
+    await table.getByRole('cell', { name: `#${invoiceId}` }).waitFor({ state: 'detached' });
+
+    const report = await api<{ response: CommissionRow[] }>(server.baseUrl, 'GET', '/invoices/commissions/', { token: adminToken });
+    const row = report.body.response.find((r) => r.barber === 'Marcus Reed');
+    expect(row?.paid_total).toBeGreaterThanOrEqual(12.34);
+    const uiRow = page.getByRole('table', { name: 'Commission report' }).getByRole('row', { name: /Marcus Reed/ });
+    await expect.poll(async () => uiRow.textContent()).toContain(usd(row?.commission ?? -1));
+    expect(await uiRow.textContent()).toContain(usd(row?.paid_total ?? -1));
+    await shot(page, 'invoices-paid');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('region', { name: 'Commission report' }).getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(readFileSync(await download.path(), 'utf8')).toContain('Marcus Reed');
+  });
+});
+
+describe('shop settings', () => {
+  it('saves a new address that the public page then shows', async () => {
+    const page = await asAdmin('/dashboard/settings/settings');
+    const address = page.getByLabel('Address');
+    await address.waitFor();
+    await address.fill('500 Atlantic Avenue, Brooklyn, NY 11217');
+    await page.getByLabel('Shop username').fill('demo-new');
+    expect(await page.getByText(/Changing the username changes your public link/).isVisible()).toBe(true);
+    await page.getByLabel('Shop username').fill('demo');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    await shot(page, 'settings');
+
+    const shop = await browser.newPage();
+    await shop.goto(`${server.baseUrl}/shop/demo`);
+    await shop.getByText('500 Atlantic Avenue, Brooklyn, NY 11217').waitFor();
+    await shop.close();
+  });
+
+  it('shows the server message when the PIN is turned on without one', async () => {
+    const page = await asAdmin('/dashboard/settings/shop');
+    await page.getByLabel('Require the PIN').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    expect(await page.getByText('Choose a 4-character PIN to turn the PIN on.').isVisible()).toBe(true);
+  });
+});
+
+describe('subscription', () => {
+  it('shows the plans screen texts and reports that checkout failed', async () => {
+    const page = await asAdmin('/dashboard/settings/subscription');
+    await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
+    expect(await page.getByText("Select the perfect plan for your shop's needs").isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Monthly' }).waitFor();
+    expect(await page.getByText('Most Popular').first().isVisible()).toBe(true);
+    expect(await page.getByText('24/7 Customer Support').count()).toBeGreaterThan(1);
+
+    await page.getByRole('button', { name: 'Yearly' }).click();
+    const pro = page.locator('[aria-label="PRO PLAN"]');
+    await pro.waitFor();
+    // 348 a year with 20 % off: 278.40, the old price struck through.
+    expect(await pro.textContent()).toContain('$278.40');
+    expect(await pro.getByLabel('Old price').textContent()).toBe('$348');
+    await shot(page, 'subscription');
+
+    await pro.getByRole('button', { name: 'Get started' }).click();
+    await page.getByText(/^Subscription error: /).waitFor();
+  });
+});
