@@ -170,6 +170,34 @@ describe('team screen', () => {
   });
 });
 
+describe('a new shop', () => {
+  it('shows the loading text, then the empty barber list', async () => {
+    const signup = await api<{ access: string; refresh: string }>(server.baseUrl, 'POST', '/auth/signup/', {
+      body: { name: 'Solo Owner', email: 'solo@chairline.test', password: 'solo-pass-123', shop_name: 'Solo Cuts', shop_username: 'solo-cuts' },
+    });
+    expect(signup.status).toBe(200);
+    const fresh = await browser.newContext({ baseURL: server.baseUrl });
+    await fresh.addInitScript((items: Record<string, string>) => {
+      for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+    }, { accessToken: signup.body.access, refreshToken: signup.body.refresh, lastTokenRefresh: String(Date.now()) });
+    const p = await fresh.newPage();
+    // Hold the list back until the loading text has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route('**/api/team/team-members/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await p.goto('/dashboard/team');
+    await p.getByText('Loading team members…').waitFor({ timeout: 60_000 });
+    release();
+    await p.getByText('No barbers found.').waitFor();
+    // The owner is an admin, so the tab buttons show.
+    expect(await p.getByRole('tab').allTextContents()).toEqual(['Barbers (0)', 'Managers (1)']);
+    await fresh.close();
+  });
+});
+
 describe('team sheet on a phone', () => {
   it('opens as a bottom sheet that closes when dragged down more than 100 px', async () => {
     const phone = await signedInContext(browser, server.baseUrl, DEMO.admin, { viewport: PHONE_VIEWPORT });

@@ -7,7 +7,7 @@ import type { ShopStats } from '@chairline/shared';
 import { Box, Card, Typography } from '@mui/material';
 import { format, parseISO } from 'date-fns';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Bar, BarChart, CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Spinner } from '../common/Spinner';
 import { useLiveRefresh } from '../common/use-live-refresh';
 import { BRAND_COLOR } from '../layout/brand';
@@ -88,7 +88,7 @@ export function HomePage() {
         </Typography>
         <Typography color="text.secondary">Today at a glance · {format(new Date(), 'EEEE d MMMM')}</Typography>
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', xl: 'repeat(5, 1fr)' }, gap: 2, mb: 3 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }, gap: 2, mb: 3 }}>
         <Tile label="Waiting now" value={stats.today.waiting} icon={<HourglassEmptyIcon />} accent="#f59e0b" />
         <Tile label="In service" value={stats.today.in_service} icon={<ChairOutlinedIcon />} accent={BRAND_COLOR} />
         <Tile label="Served today" value={stats.today.served} hint={<Typography variant="caption" color="text.secondary">{stats.today.check_ins} checked in today</Typography>} icon={<CheckCircleOutlineIcon />} accent="#16a34a" />
@@ -115,13 +115,19 @@ export function HomePage() {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, mb: 2 }}>
         <ChartCard title="Check-ins per day" subtitle="Last 30 days">
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={perDay} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" />
+            <AreaChart data={perDay} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
+              <defs>
+                <linearGradient id="checkins-fill" x1="0" y1="0" x2="0" y2="1">
+                  <stop offset="0%" stopColor={BRAND_COLOR} stopOpacity={0.28} />
+                  <stop offset="100%" stopColor={BRAND_COLOR} stopOpacity={0.02} />
+                </linearGradient>
+              </defs>
+              <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" vertical={false} />
               <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
               <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
               <Tooltip />
-              <Line type="monotone" dataKey="count" name="Check-ins" stroke={BRAND_COLOR} strokeWidth={2.5} dot={false} />
-            </LineChart>
+              <Area type="linear" dataKey="count" name="Check-ins" stroke={BRAND_COLOR} strokeWidth={2.5} fill="url(#checkins-fill)" />
+            </AreaChart>
           </ResponsiveContainer>
         </ChartCard>
         <ChartCard title="Turns per barber" subtitle="Customers served, last 30 days">

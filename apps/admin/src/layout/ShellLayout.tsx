@@ -1,6 +1,6 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
-import { BASIC_PLAN_NAME, MOBILE_BREAKPOINT_PX } from '@chairline/shared';
+import { MOBILE_BREAKPOINT_PX } from '@chairline/shared';
 import { Box, Drawer, Fab, IconButton, useMediaQuery } from '@mui/material';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -10,12 +10,8 @@ import { MOBILE_HEADER_HEIGHT, SIDEBAR_WIDTH } from './brand';
 import { Logo } from './Logo';
 import { useSession } from './session';
 import { Sidebar } from './Sidebar';
+import { needsUpgrade } from './upgrade';
 import { UserMenu } from './UserMenu';
-
-/** BASIC PLAN with the trial over (spec §2 floating button). */
-export function needsUpgrade(user: { plan_name: string; trial_days_remaining: number }): boolean {
-  return user.plan_name === BASIC_PLAN_NAME && user.trial_days_remaining < 1;
-}
 
 /** The dashboard shell for admin and manager (spec §2), react-admin's layout slot. */
 export function ShellLayout({ children }: { children?: ReactNode }) {
