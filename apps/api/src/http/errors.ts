@@ -29,15 +29,60 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, statusCo
 }
 
 interface ValidationIssue {
+  keyword?: string;
   message?: string;
   instancePath?: string;
-  params?: { issue?: { message?: string } };
+  params?: { expected?: string; origin?: string; maximum?: number | bigint; minimum?: number | bigint; inclusive?: boolean; values?: unknown[] };
 }
+
+const KINDS: Record<string, string> = {
+  number: 'a number',
+  int: 'a whole number',
+  string: 'text',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+};
+
+/** zod's own wording ("Invalid input: expected number, received NaN") names neither the field nor what to send. */
+const ZOD_DEFAULT = /^(Invalid input|Invalid option|Invalid string|Invalid element|Invalid key|Too big:|Too small:|Unrecognized key)/;
 
 function validationMessage(err: FastifyError): string {
   const first = (err.validation as ValidationIssue[] | undefined)?.[0];
-  return first?.params?.issue?.message ?? first?.message ?? 'The request is not valid.';
+  const message = first?.message;
+  if (message && !ZOD_DEFAULT.test(message)) return message;
+  const field = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
+  const p = first?.params ?? {};
+  if (!field) return first?.keyword === 'invalid_type' ? 'The request body must be a JSON object.' : 'The request is not valid.';
+  switch (first?.keyword) {
+    case 'invalid_type':
+      return message?.endsWith('received undefined') ? `Please fill in ${field}.` : `${field} must be ${KINDS[p.expected ?? ''] ?? 'of another type'}.`;
+    case 'too_big':
+      if (p.origin === 'string') return `${field} must be at most ${String(p.maximum)} characters long.`;
+      if (p.origin === 'array' || p.origin === 'set') return `${field} can hold at most ${String(p.maximum)} items.`;
+      // The bound of .int() (2^53 - 1) means nothing to a person.
+      if (Number(p.maximum) >= Number.MAX_SAFE_INTEGER) return `${field} is too large.`;
+      return p.inclusive === false ? `${field} must be less than ${String(p.maximum)}.` : `${field} must be at most ${String(p.maximum)}.`;
+    case 'too_small':
+      if (p.origin === 'string') return Number(p.minimum) <= 1 ? `Please fill in ${field}.` : `${field} must be at least ${String(p.minimum)} characters long.`;
+      if (p.origin === 'array' || p.origin === 'set') return `${field} needs at least ${String(p.minimum)} item(s).`;
+      if (Number(p.minimum) <= Number.MIN_SAFE_INTEGER) return `${field} is too small.`;
+      return p.inclusive === false ? `${field} must be more than ${String(p.minimum)}.` : `${field} must be at least ${String(p.minimum)}.`;
+    case 'invalid_value':
+      return `${field} must be one of: ${(p.values ?? []).map(String).join(', ')}.`;
+    default:
+      return `${field} is not valid.`;
+  }
 }
+
+/** Text with a NUL character cannot be stored (PostgreSQL text refuses it); refuse it up front. */
+const hasNul = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
+};
+export const NUL_MESSAGE = 'The text contains a character that is not allowed (NUL).';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, MESSAGES.invalidJson],
@@ -50,6 +95,15 @@ const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {
   FST_PARTS_LIMIT: [413, MESSAGES.bodyTooLarge],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'This request must be sent as a form (multipart/form-data).'],
 };
+
+/**
+ * Answers the router's own errors (a path segment too long or badly encoded), which never reach
+ * the error handler; passed to Fastify as `frameworkErrors`. Such a path names no object: 404.
+ */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400;
+  return reply.status(status).send({ status: 0, response: status === 404 ? MESSAGES.notFound : 'The request is not valid.' });
+}
 
 /** One error handler for the whole API: a clear message and the right status, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
@@ -68,6 +122,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     request.log.error({ err }, 'unhandled error');
     return sendError(request, reply, 500, MESSAGES.internal);
+  });
+
+  // After access control and schema validation, so callers still get 401/403 and field messages first.
+  app.addHook('preHandler', async (request) => {
+    if (hasNul(request.params)) throw notFound();
+    if (hasNul(request.query) || hasNul(request.body)) throw badRequest(NUL_MESSAGE);
   });
 
   app.setNotFoundHandler((request, reply) => sendError(request, reply, 404, MESSAGES.notFound));

@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from './errors.js';
+import { HttpError, NUL_MESSAGE } from './errors.js';
 
 export interface FormFile {
   fieldname: string;
@@ -42,6 +42,8 @@ export async function readMultipartForm(request: FastifyRequest): Promise<Multip
     if (err instanceof HttpError || (err as { code?: string }).code?.startsWith('FST_')) throw err;
     throw new HttpError(400, UNREADABLE_FORM);
   }
+  // Form fields are read here, after the hooks that refuse NUL characters in JSON bodies.
+  if (Object.values(fields).some((v) => v.includes('\u0000'))) throw new HttpError(400, NUL_MESSAGE);
   return { fields, file };
 }
 

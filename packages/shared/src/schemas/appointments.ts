@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID, NO_SUCH_RECORD } from './common.js';
 
 export const APPOINTMENT_STATUSES = ['booked', 'completed', 'cancelled', 'no_show'] as const;
 
@@ -6,9 +7,9 @@ const instant = z.iso.datetime({ offset: true, error: 'Times are full dates with
 
 export const appointmentInput = z
   .object({
-    barber_id: z.number({ error: 'Please choose a barber.' }).int().positive('Please choose a barber.'),
-    customer_id: z.number().int().positive().nullable().optional(),
-    service_ids: z.array(z.number().int().positive()).max(10, 'Choose at most 10 services.').default([]),
+    barber_id: z.number({ error: 'Please choose a barber.' }).int().positive('Please choose a barber.').max(MAX_ID, 'Please choose a barber.'),
+    customer_id: z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD).nullable().optional(),
+    service_ids: z.array(z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD)).max(10, 'Choose at most 10 services.').default([]),
     starts_at: instant,
     /** Defaults to the start plus the services' estimated time (30 minutes without services). */
     ends_at: instant.optional(),
@@ -41,14 +42,14 @@ const isoDate = z.iso.date({ error: 'Dates are written as YYYY-MM-DD.' });
 export const appointmentListQuery = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
-  barber_id: z.coerce.number().int().positive().optional(),
+  barber_id: z.coerce.number().int().positive().max(MAX_ID, NO_SUCH_RECORD).optional(),
   status: z.enum(APPOINTMENT_STATUSES).optional(),
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(200, 'page_size must be between 1 and 200').default(50),
   timezone: z.string().optional(),
 });
 
-export const calendarQuery = z.object({ from: isoDate, to: isoDate, barber_id: z.coerce.number().int().positive().optional(), timezone: z.string().optional() });
+export const calendarQuery = z.object({ from: isoDate, to: isoDate, barber_id: z.coerce.number().int().positive().max(MAX_ID, NO_SUCH_RECORD).optional(), timezone: z.string().optional() });
 
 export const calendarEntry = z.object({
   kind: z.enum(['appointment', 'walkin']),

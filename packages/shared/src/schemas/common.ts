@@ -37,3 +37,7 @@ export const bookingUrl = z
   .trim()
   .max(500, 'The booking URL is too long.')
   .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'The booking URL must start with http:// or https://');
+
+/** The largest id a row can have (a PostgreSQL integer); a larger number names no record. */
+export const MAX_ID = 2_147_483_647;
+export const NO_SUCH_RECORD = 'This record does not exist.';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_CYCLES } from './team.js';
+import { MAX_ID, NO_SUCH_RECORD } from './common.js';
 
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -13,7 +14,7 @@ export const INVOICE_TRANSITIONS: Record<InvoiceStatus, readonly InvoiceStatus[]
 
 export const REQUIRED_INVOICE_FIELDS = 'Customer, Services & Amount are required';
 
-const positiveId = z.coerce.number().int().positive();
+const positiveId = z.coerce.number().int().positive().max(MAX_ID, NO_SUCH_RECORD);
 
 /** Spec §3 invoice creation payload; the form's amount may arrive as text. */
 export const createInvoiceBody = z.object({
@@ -53,10 +54,10 @@ export const invoiceListItem = z.object({
 });
 export type InvoiceListItem = z.infer<typeof invoiceListItem>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written as YYYY-MM-DD.');
+const isoDate = z.iso.date({ error: 'Dates are written as YYYY-MM-DD.' });
 
 export const invoiceFilters = z.object({
-  barber_id: z.coerce.number().int().positive().optional(),
+  barber_id: z.coerce.number().int().positive().max(MAX_ID, NO_SUCH_RECORD).optional(),
   status: z.enum(INVOICE_STATUSES, { error: 'The status must be unpaid, paid or void.' }).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),

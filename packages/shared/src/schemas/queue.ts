@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { personName, phoneNumber } from './common.js';
+import { MAX_ID, NO_SUCH_RECORD, personName, phoneNumber } from './common.js';
 import { listQuery } from './list.js';
 
 // The walk-in queue and the barber rotation (DESIGN.md §3): the contract between the API, the
@@ -91,10 +91,10 @@ export const checkInInput = z.object({
   phone_number: phoneNumber,
   /** A barber id, or "any" / null / absent for the first free barber. */
   barber_id: z
-    .union([z.number().int().positive(), z.literal('any'), z.null()])
+    .union([z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD), z.literal('any'), z.null()])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
-  service_ids: z.array(z.number().int().positive()).max(10, 'Choose at most 10 services.').default([]),
+  service_ids: z.array(z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD)).max(10, 'Choose at most 10 services.').default([]),
   source: z.enum(['online', 'kiosk']).default('online'),
 });
 export type CheckInInput = z.input<typeof checkInInput>;
@@ -129,10 +129,10 @@ export const walkinInput = z.object({
   name: personName,
   phone_number: phoneNumber.optional().or(z.literal('').transform(() => undefined)),
   barber_id: z
-    .union([z.number().int().positive(), z.literal('any'), z.null()])
+    .union([z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD), z.literal('any'), z.null()])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
-  service_ids: z.array(z.number().int().positive()).max(10, 'Choose at most 10 services.').default([]),
+  service_ids: z.array(z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD)).max(10, 'Choose at most 10 services.').default([]),
 });
 export type WalkinInput = z.input<typeof walkinInput>;
 
@@ -161,9 +161,9 @@ export const walkin = z.object({
 export type Walkin = z.infer<typeof walkin>;
 
 /** POST /walkins/call-next/: which barber takes the next customer (default: the caller, else who is up). */
-export const callNextInput = z.object({ barber_id: z.number().int().positive().optional() });
+export const callNextInput = z.object({ barber_id: z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD).optional() });
 /** POST /walkins/{id}/call/ and /start/: the barber who takes it (default as for call-next). */
-export const ticketActionInput = z.object({ barber_id: z.number().int().positive().optional() }).default({});
+export const ticketActionInput = z.object({ barber_id: z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD).optional() }).default({});
 
 export const rotationEntry = z.object({
   id: z.number().int(),
@@ -193,7 +193,7 @@ export const nextBarberReply = z.object({
 export type NextBarberReply = z.infer<typeof nextBarberReply>;
 
 export const reorderRotationInput = z.object({
-  barber_ids: z.array(z.number().int().positive()).min(1, 'Send the barbers in their new order.'),
+  barber_ids: z.array(z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD)).min(1, 'Send the barbers in their new order.'),
   reason: z.string().trim().max(200).default(''),
 });
 export const barberStatusInput = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, password, personName, phoneNumber } from './common.js';
+import { email, MAX_ID, password, personName, phoneNumber } from './common.js';
 import { formBookingUrl } from './profile.js';
 
 /** Multipart text fields arrive as strings: 'true'/'false', numbers as text. */
@@ -60,6 +60,6 @@ export const teamMember = z.object({
 export type TeamMember = z.infer<typeof teamMember>;
 
 export const memberPasswordBody = z.object({
-  id: z.coerce.number({ error: 'Choose a team member.' }).int().positive('Choose a team member.'),
+  id: z.coerce.number({ error: 'Choose a team member.' }).int().positive('Choose a team member.').max(MAX_ID, 'Choose a team member.'),
   password,
 });
