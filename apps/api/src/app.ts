@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
 import { registerAccessControl } from './http/access.js';
-import { registerErrorHandling, tooManyRequests } from './http/errors.js';
+import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates-routes.js';
@@ -72,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: API_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
