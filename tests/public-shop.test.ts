@@ -159,6 +159,11 @@ describe('the public shop page', () => {
       if (path.startsWith('/shop/')) await hydrated(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+      if (path.includes('tabStyle=table')) {
+        // The whole table, Schedule Now buttons included, fits without sideways scrolling.
+        const table = await page.locator('.table-wrap').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+        expect(table.scroll).toBeLessThanOrEqual(table.client);
+      }
     }
     const page = await open('/shop/demo', { viewport: PHONE_VIEWPORT });
     await hydrated(page);
