@@ -1,6 +1,6 @@
 import type { PublicTicket } from '@chairline/shared';
 import { describe, expect, it } from 'vitest';
-import { isActiveTicket, placeText, ticketHeadline, waitText } from '../src/lib/ticket-text.js';
+import { isActiveTicket, placeText, publicName, ticketHeadline, waitText } from '../src/lib/ticket-text.js';
 
 const ticket = (over: Partial<PublicTicket>): PublicTicket => ({
   token: 't',
@@ -53,5 +53,15 @@ describe('what the ticket page says', () => {
     expect(isActiveTicket('in_service')).toBe(true);
     expect(isActiveTicket('done')).toBe(false);
     expect(isActiveTicket('cancelled')).toBe(false);
+  });
+});
+
+describe('names on public screens', () => {
+  it('shows first name and initial, keeping an already masked name as it is', () => {
+    expect(publicName('Kim Park')).toBe('Kim P.');
+    expect(publicName('Kim P.')).toBe('Kim P.');
+    expect(publicName('Ana de la Cruz')).toBe('Ana C.');
+    expect(publicName('Prince')).toBe('Prince');
+    expect(publicName('   ')).toBe('Guest');
   });
 });

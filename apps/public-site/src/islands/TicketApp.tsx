@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { followShop } from '../lib/live-updates.js';
 import { cancelTicket, fetchTicket } from '../lib/public-api.js';
 import { browserStore, forgetTicket, rememberTicket } from '../lib/ticket-storage.js';
-import { isActiveTicket, ticketHeadline, waitText } from '../lib/ticket-text.js';
+import { isActiveTicket, publicName, ticketHeadline, waitText } from '../lib/ticket-text.js';
 import { shopPath } from '../lib/urls.js';
 
 interface Props {
@@ -74,7 +74,7 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
     <div className={`ticket ticket-${headline.tone}`} data-live={live || undefined}>
       <p className="ticket-shop">{shopName}</p>
       <section className="ticket-card" aria-live={headline.tone === 'turn' ? 'assertive' : 'polite'} aria-atomic="true">
-        <p className="ticket-name">{ticket.party_name}</p>
+        <p className="ticket-name">{publicName(ticket.party_name)}</p>
         <h1 className="ticket-title">{headline.title}</h1>
         <p className="ticket-detail">{headline.detail}</p>
         {wait && (

@@ -1,4 +1,4 @@
-import { ACTIVE_TICKET_STATUSES, formatEtaRange, type PublicTicket, type TicketStatus } from '@chairline/shared';
+import { ACTIVE_TICKET_STATUSES, formatEtaRange, maskCustomerName, type PublicTicket, type TicketStatus } from '@chairline/shared';
 
 export type TicketTone = 'waiting' | 'turn' | 'serving' | 'ended';
 
@@ -52,3 +52,9 @@ export function waitText(ticket: Pick<PublicTicket, 'status' | 'eta_range'>): st
   if (ticket.status !== 'waiting' || !ticket.eta_range) return '';
   return formatEtaRange(ticket.eta_range);
 }
+
+/**
+ * The name a public screen (kiosk, ticket) shows. The API already masks it; masking again is
+ * harmless ("Kim P." stays "Kim P.") and keeps a full name off a shared screen if it ever did not.
+ */
+export const publicName = (partyName: string) => maskCustomerName(partyName);

@@ -1,6 +1,6 @@
 import type { PublicTicket } from '@chairline/shared';
 import { useEffect, useRef, useState } from 'react';
-import { placeText, waitText } from '../../lib/ticket-text.js';
+import { placeText, publicName, waitText } from '../../lib/ticket-text.js';
 
 interface Props {
   ticket: PublicTicket;
@@ -35,7 +35,7 @@ export function KioskConfirmation({ ticket, seconds, onDone }: Props) {
       <p className="kiosk-check" aria-hidden="true">
         ✓
       </p>
-      <h2>You're checked in, {ticket.party_name}</h2>
+      <h2>You're checked in, {publicName(ticket.party_name)}</h2>
       {ticket.existing && <p className="muted">You were already in line, so we kept your place.</p>}
       <p className="kiosk-place">{ticket.status === 'waiting' ? placeText(ticket.place) : "It's your turn"}</p>
       {wait && (
