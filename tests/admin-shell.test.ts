@@ -138,6 +138,33 @@ describe('shell controls', () => {
     await userButton.click();
     await page.getByRole('menuitem', { name: 'Subscription' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard/settings/subscription');
+
+    // Logout from the user menu needs no confirmation.
+    await userButton.click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+    await context.close();
+  });
+
+  it("shows today's figures on Home and updates them live when a customer checks in", async () => {
+    const { context, page } = await open(DEMO.admin);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken') ?? '');
+    const stats = async () =>
+      (await api<{ response: { today: { waiting: number }; month: { check_ins: number } } }>(server.baseUrl, 'GET', '/stats/', { token })).body.response;
+    const tile = (name: string) => page.getByRole('region', { name }).getByTestId('tile-value');
+    await tile('Waiting now').waitFor();
+    const before = await stats();
+    expect(await tile('Waiting now').textContent()).toBe(String(before.today.waiting));
+    expect(await tile('Check-ins this month').textContent()).toBe(String(before.month.check_ins));
+    for (const name of ['Check-ins per day', 'Busiest hours', 'Turns per barber']) {
+      expect(await page.getByRole('region', { name }).locator('svg.recharts-surface').count(), name).toBeGreaterThan(0);
+    }
+
+    const res = await api(server.baseUrl, 'POST', '/check-in/', { body: { shop_username: DEMO.shop, name: 'Home Live', phone_number: '555-010-6060' } });
+    expect(res.status).toBe(200);
+    await page.getByRole('region', { name: 'Waiting now' }).getByText(String(before.today.waiting + 1), { exact: true }).waitFor({ timeout: 8000 });
+    expect(await tile('Check-ins this month').textContent()).toBe(String(before.month.check_ins + 1));
     await context.close();
   });
 
@@ -164,7 +191,7 @@ describe('shell controls', () => {
     ];
     for (const route of routes) {
       await page.goto(route);
-      await page.locator('main').waitFor();
+      await page.locator('main').waitFor({ timeout: 60_000 });
       await page.waitForLoadState('networkidle');
       expect(new URL(page.url()).pathname, route).toBe(route);
       expect(await page.getByText(/not found|page not found/i).count(), route).toBe(0);
@@ -197,12 +224,11 @@ describe('usage bars (spec §4 colours, §9 defaults)', () => {
     const page = await context.newPage();
     await page.goto('/dashboard/team');
 
-    const readBar = async () => {
+    const readBar = async (expectedLabel: string) => {
       await page.getByRole('button', { name: 'Open user menu' }).click();
       const bar = page.getByRole('progressbar', { name: 'Check-ins this month' });
-      await bar.waitFor();
-      // The menu reloads the session user on open: wait for the numbers to settle.
-      await page.waitForLoadState('networkidle');
+      // The menu reloads the session user on open: wait for the new numbers.
+      await expect.poll(() => bar.getAttribute('aria-valuetext'), { timeout: 15_000 }).toBe(expectedLabel);
       const result = {
         band: await bar.getAttribute('data-band'),
         percent: await bar.getAttribute('aria-valuenow'),
@@ -217,19 +243,19 @@ describe('usage bars (spec §4 colours, §9 defaults)', () => {
     };
 
     await addWalkins(80);
-    const low = await readBar();
+    const low = await readBar('80 / 200');
     expect(low).toMatchObject({ band: 'low', percent: '40', label: '80 / 200', barbers: '0 / 2' });
     expect(low.fill).toBe('linear-gradient(90deg, rgb(34, 197, 94), rgb(234, 179, 8))');
     expect(low.header).toContain('BASIC PLAN');
     expect(low.header).toContain(`${signup.body.user.trial_days_remaining} days left`);
 
     await addWalkins(40);
-    const medium = await readBar();
+    const medium = await readBar('120 / 200');
     expect(medium).toMatchObject({ band: 'medium', percent: '60', label: '120 / 200' });
     expect(medium.fill).toBe('linear-gradient(90deg, rgb(234, 179, 8), rgb(249, 115, 22))');
 
     await addWalkins(60);
-    const high = await readBar();
+    const high = await readBar('180 / 200');
     expect(high).toMatchObject({ band: 'high', percent: '90', label: '180 / 200' });
     expect(high.fill).toBe('linear-gradient(90deg, rgb(249, 115, 22), rgb(239, 68, 68))');
 

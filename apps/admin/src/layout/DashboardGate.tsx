@@ -25,7 +25,9 @@ export function DashboardGate({ employee, subscription, shell }: DashboardGatePr
 
   const load = useCallback(async (force: boolean) => {
     const user = await authProvider.getSessionUser({ force }).catch(() => null);
-    setState(user ? { kind: 'signed-in', user } : { kind: 'anonymous' });
+    if (user) setState({ kind: 'signed-in', user });
+    // A failed refresh while the tokens are still stored (a network blip) keeps the current user.
+    else if (!force || !authProvider.isAuthenticated()) setState({ kind: 'anonymous' });
   }, []);
 
   useEffect(() => {
