@@ -4,6 +4,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Spinner } from './common/Spinner';
 import { DashboardGate } from './layout/DashboardGate';
 import { ShellLayout } from './layout/ShellLayout';
+import { SubscriptionFrame } from './layout/SubscriptionFrame';
 import { theme } from './layout/theme';
 import { authProvider, dataProvider } from './providers';
 
@@ -79,7 +80,14 @@ function SubscriptionOnly() {
   return (
     <Admin basename="/dashboard" authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
       <CustomRoutes noLayout>
-        <Route path="/settings/subscription" element={<SubscriptionPage />} />
+        <Route
+          path="/settings/subscription"
+          element={
+            <SubscriptionFrame>
+              <SubscriptionPage />
+            </SubscriptionFrame>
+          }
+        />
         <Route path="*" element={<Navigate to="/dashboard/settings/subscription" replace />} />
       </CustomRoutes>
     </Admin>
