@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney, type CommissionRow, type Service } from '@chairline/shared';
-import { api, DEMO, login } from './support/api.js';
-import { launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
+import { formatMoney, type CommissionRow, type LoginReply, type Service } from '@chairline/shared';
+import { api, DEMO, login, sessionStorageEntries } from './support/api.js';
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // The back-office resource screens (services, customers, invoices, settings, subscription) in
@@ -11,13 +11,16 @@ import { startServer, type RunningServer } from './support/server.js';
 
 let server: RunningServer;
 let browser: Browser;
+let admin: LoginReply;
 let adminToken: string;
 const contexts: BrowserContext[] = [];
 const SHOTS = process.env.E2E_SCREENSHOTS;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  adminToken = (await login(server.baseUrl, DEMO.admin)).access;
+  // One sign-in for the whole file: the login endpoint is rate-limited.
+  admin = await login(server.baseUrl, DEMO.admin);
+  adminToken = admin.access;
 });
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
@@ -26,8 +29,13 @@ afterAll(async () => {
 });
 
 async function asAdmin(path: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const context = await signedInContext(browser, server.baseUrl, DEMO.admin, { viewport });
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: viewport ?? DESKTOP_VIEWPORT });
   contexts.push(context);
+  await context.addInitScript((items: Record<string, string>) => {
+    if (sessionStorage.getItem('__e2e_seeded')) return;
+    sessionStorage.setItem('__e2e_seeded', '1');
+    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+  }, sessionStorageEntries(admin));
   const page = await context.newPage();
   await page.goto(path);
   return page;
@@ -162,6 +170,102 @@ describe('shop settings', () => {
     await page.getByLabel('Require the PIN').check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     expect(await page.getByText('Choose a 4-character PIN to turn the PIN on.').isVisible()).toBe(true);
+  });
+});
+
+/** 'YYYY-MM-DD' of tomorrow in the zone, and the UTC instant of a wall-clock time that day. */
+function tomorrowIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + 86_400_000));
+}
+function instantIn(day: string, time: string, timeZone: string): string {
+  const guess = new Date(`${day}T${time}:00Z`);
+  const local = new Date(guess.toLocaleString('en-US', { timeZone }));
+  const utc = new Date(guess.toLocaleString('en-US', { timeZone: 'UTC' }));
+  return new Date(guess.getTime() + (utc.getTime() - local.getTime())).toISOString();
+}
+
+describe('appointments and calendar', () => {
+  it('shows the server conflict message, books a free slot, and the calendar opens it for editing', async () => {
+    const zone = 'America/New_York';
+    const day = tomorrowIn(zone);
+    const barbers = await api<{ id: number; name: string }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`);
+    const marcus = barbers.body.find((b) => b.name === 'Marcus Reed');
+    expect(marcus).toBeDefined();
+    const booked = await api(server.baseUrl, 'POST', '/appointments/', {
+      token: adminToken,
+      body: { barber_id: marcus?.id, starts_at: instantIn(day, '11:00', zone), ends_at: instantIn(day, '11:30', zone), notes: '' },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+
+    const page = await asAdmin(`/dashboard/appointments/create?day=${day}&time=11:00&barber_id=${marcus?.id}`);
+    await page.getByRole('heading', { name: 'New appointment' }).waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Marcus Reed already has an appointment from 11:00 to 11:30.').waitFor();
+    await page.getByLabel(/^Start/).fill('12:00');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/dashboard\/appointments$/);
+    const list = await api<{ response: { starts_at: string; barber_id: number }[] }>(server.baseUrl, 'GET', `/appointments/?from=${day}&to=${day}`, {
+      token: adminToken,
+    });
+    expect(list.body.response.map((a) => a.starts_at).sort()).toEqual([instantIn(day, '11:00', zone), instantIn(day, '12:00', zone)].sort());
+
+    const calendar = await asAdmin('/dashboard/calendar');
+    await calendar.getByRole('region', { name: 'Marcus Reed schedule' }).waitFor();
+    await calendar.getByRole('button', { name: 'Next' }).click();
+    const slot = calendar.getByRole('button', { name: /^12:00–12:30/ });
+    await slot.waitFor();
+    await shot(calendar, 'calendar');
+    await slot.click();
+    await calendar.getByRole('heading', { name: 'Edit appointment' }).waitFor();
+    expect(await calendar.getByLabel(/^Start/).inputValue()).toBe('12:00');
+  });
+});
+
+describe('profile and support', () => {
+  it('applies the profile rules and messages of the spec', async () => {
+    const page = await asAdmin('/dashboard/profile');
+    const dialog = page.getByRole('dialog');
+    const update = page.getByRole('button', { name: 'Update Profile' });
+    await page.getByRole('textbox', { name: 'Full Name' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Email' }).isDisabled()).toBe(true);
+
+    await update.click();
+    await dialog.getByText('No Changes', { exact: true }).waitFor();
+    expect(await dialog.getByText('No changes were made to update').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByRole('textbox', { name: 'Full Name' }).fill('');
+    await update.click();
+    await dialog.getByText('Validation Error', { exact: true }).waitFor();
+    expect(await dialog.getByText('Please enter a name').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByRole('textbox', { name: 'Full Name' }).fill('Darnell Owens Jr');
+    await page.getByRole('textbox', { name: 'Phone' }).fill('');
+    await update.click();
+    await dialog.getByText('Please enter a phone number').waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByLabel('Profile photo').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await dialog.getByText('Invalid File Type', { exact: true }).waitFor();
+    expect(await dialog.getByText('Please select an image file (JPEG, PNG, etc.)').isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+
+    await page.getByRole('textbox', { name: 'Phone' }).fill('+1 718 555 0150');
+    await update.click();
+    await dialog.getByText('Success!', { exact: true }).waitFor();
+    expect(await dialog.getByText('Profile updated successfully').isVisible()).toBe(true);
+    const me = await api<{ response: { name: string; phone_no: string } }>(server.baseUrl, 'GET', '/auth/get-user-data/', { token: adminToken });
+    expect(me.body.response).toMatchObject({ name: 'Darnell Owens Jr', phone_no: '+1 718 555 0150' });
+  });
+
+  it('sends a support message and lists it', async () => {
+    const page = await asAdmin('/dashboard/support');
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Printer for tickets');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Which receipt printers work with the kiosk?');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText(/reached our support team/).waitFor();
+    await page.getByRole('list', { name: 'Past messages' }).getByText('Printer for tickets').waitFor();
   });
 });
 

@@ -1,5 +1,5 @@
 import { Typography } from '@mui/material';
-import { Create, SimpleForm } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { useShopTimeZone, zonedDate } from '../calendar/shop-time';
@@ -22,7 +22,15 @@ export function AppointmentCreate() {
   };
   return (
     <Create resource="appointments" title="New appointment" redirect="list" mutationMode="pessimistic" transform={(v: AppointmentFormValues) => toPayload(v, timeZone)}>
-      <SimpleForm defaultValues={defaults}>
+      {/* Pre-filled from the calendar, the form may be complete before any change: Save stays enabled. */}
+      <SimpleForm
+        defaultValues={defaults}
+        toolbar={
+          <Toolbar>
+            <SaveButton alwaysEnable />
+          </Toolbar>
+        }
+      >
         <Typography variant="h5" component="h1" gutterBottom>
           New appointment
         </Typography>

@@ -61,7 +61,7 @@ export function BillingPage() {
           <Stack direction="row" gap={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="h6">{data.plan_name}</Typography>
             <Chip size="small" color={data.is_subscription_active ? 'success' : 'error'} label={data.is_subscription_active ? 'Active' : 'Inactive'} />
-            <Chip size="small" variant="outlined" label={data.status.replace(/_/g, ' ')} />
+            {data.status !== 'active' && <Chip size="small" variant="outlined" label={data.status.replace(/_/g, ' ')} />}
             {user.trial_days_remaining > 0 && <Chip size="small" color="info" label={`${user.trial_days_remaining} days left`} />}
           </Stack>
           <Typography color="text.secondary">
