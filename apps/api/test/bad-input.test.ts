@@ -547,6 +547,7 @@ async function snapshot(): Promise<Record<string, string>> {
 /** Sends a refused write and proves it changed no row and no file. */
 async function expectNothingWritten(request: InjectOptions, token: string | null) {
   const before = await snapshot();
+  expect(Object.keys(before)).toEqual(expect.arrayContaining(['invoices', 'invoice_services', 'walkin_tickets', 'appointments', 'barbers', 'uploads']));
   const res = await answer(request, token);
   expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, res.body).toBeLessThan(500);
@@ -592,6 +593,14 @@ describe('a refused write leaves no half-written row', () => {
       data: Buffer.from('this is not an image'),
     });
     await expectNothingWritten({ method: 'POST', url: '/api/barbers/', payload, headers }, a.admin.access);
+  });
+
+  it('team member edit and own profile update with a file that is not an image', async () => {
+    const notImage = { filename: 'photo.jpg', contentType: 'image/jpeg', data: Buffer.from('<html>not an image</html>') };
+    const edit = multipart({ ...memberFields(), name: 'Renamed Member' }, { field: 'profile_pic', ...notImage });
+    await expectNothingWritten({ method: 'PUT', url: `/api/barbers/${own.barber}/`, payload: edit.payload, headers: edit.headers }, a.admin.access);
+    const profile = multipart({ name: 'Renamed Owner', phone_no: '123-456-7890' }, { field: 'profile_photo', ...notImage });
+    await expectNothingWritten({ method: 'POST', url: '/api/update-barber-profile/', payload: profile.payload, headers: profile.headers }, a.admin.access);
   });
 
   it("check-in with another shop's barber, and with another shop's service", async () => {
