@@ -2,7 +2,8 @@ import { Typography } from '@mui/material';
 import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
-import { useShopTimeZone, zonedDate } from '../calendar/shop-time';
+import { zonedDate } from '../calendar/shop-time';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { AppointmentInputs } from './AppointmentInputs';
 import { toPayload, type AppointmentFormValues } from './appointment-form';
 

@@ -2,7 +2,7 @@ import { Typography } from '@mui/material';
 import { DeleteButton, Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
-import { useShopTimeZone } from '../calendar/shop-time';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { AppointmentInputs } from './AppointmentInputs';
 import { toFormValues, toPayload, type AppointmentFormValues } from './appointment-form';
 

@@ -20,7 +20,8 @@ import { Title, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { imageUrl } from '../common/image-url';
 import { Spinner } from '../common/Spinner';
-import { useShopTimeZone, zonedDate } from '../calendar/shop-time';
+import { zonedDate } from '../calendar/shop-time';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useSession } from '../layout/session';
 import { apiGet, apiSend, errorText } from '../settings/api';
 

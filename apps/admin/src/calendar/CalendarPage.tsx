@@ -9,7 +9,8 @@ import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { apiGet, errorText } from '../settings/api';
-import { addDays, dayLabel, startOfWeek, useShopTimeZone, zonedDate, zonedMinutes, zonedTime } from './shop-time';
+import { addDays, dayLabel, startOfWeek, zonedDate, zonedMinutes, zonedTime } from './shop-time';
+import { useShopTimeZone } from './use-shop-time-zone';
 
 interface Entry {
   kind: 'appointment' | 'walkin';

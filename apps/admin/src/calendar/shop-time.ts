@@ -1,7 +1,3 @@
-import { useEffect, useState } from 'react';
-import { useSession } from '../layout/session';
-import { apiGet } from '../settings/api';
-
 // Appointments and the calendar speak the shop's time zone (DESIGN.md §2), which may differ
 // from the browser's. Intl does the zone arithmetic; no extra library needed.
 
@@ -83,21 +79,4 @@ export function startOfWeek(day: string): string {
 export function dayLabel(day: string, options: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' }): string {
   const [y, m, d] = day.split('-').map(Number);
   return new Intl.DateTimeFormat(undefined, { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
-}
-
-/** The shop's IANA zone (public GET /shop/), falling back to the browser's while it loads. */
-export function useShopTimeZone(): { timeZone: string; ready: boolean } {
-  const { user } = useSession();
-  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    apiGet<{ timezone: string }>('/shop/', { shop_username: user.shop_username })
-      .then((shop) => live && setZone(shop.timezone))
-      .catch(() => live && setZone(browser));
-    return () => {
-      live = false;
-    };
-  }, [user.shop_username, browser]);
-  return { timeZone: zone ?? browser, ready: zone !== null };
 }
