@@ -47,6 +47,22 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
+describe('barbers', () => {
+  it('lists the barbers in rotation order and changes a status, on a phone-sized screen', async () => {
+    const page = await asAdmin('/dashboard/employees', PHONE_VIEWPORT);
+    const jay = page.getByRole('region', { name: 'Jay Kim' }).or(page.locator('[aria-label="Jay Kim"]'));
+    await jay.waitFor();
+    expect(await jay.textContent()).toContain('served today');
+    await page.getByRole('combobox', { name: /Status/ }).first().waitFor();
+    await jay.getByRole('combobox').click();
+    await page.getByRole('option', { name: 'On break' }).click();
+    await page.getByText('Jay Kim is now on break.').waitFor();
+    await shot(page, 'barbers-phone');
+    const barbers = await api<{ name: string; status: string }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`);
+    expect(barbers.body.find((b) => b.name === 'Jay Kim')?.status).toBe('break');
+  });
+});
+
 describe('services', () => {
   it('creates a service from the form and lists it with its formatted time', async () => {
     const page = await asAdmin('/dashboard/services');

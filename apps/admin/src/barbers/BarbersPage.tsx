@@ -26,7 +26,7 @@ import { useSession } from '../layout/session';
 import { apiGet, apiSend, errorText } from '../settings/api';
 
 const STATUS_LABEL: Record<BarberStatus, string> = { available: 'Available', busy: 'Busy', break: 'On break', off: 'Off today' };
-const STATUS_COLOR: Record<BarberStatus, 'success' | 'warning' | 'info' | 'default'> = { available: 'success', busy: 'warning', break: 'info', off: 'default' };
+const STATUS_COLOR: Record<BarberStatus, 'success' | 'warning' | 'default'> = { available: 'success', busy: 'warning', break: 'default', off: 'default' };
 
 interface CalendarEntry {
   kind: 'appointment' | 'walkin';
@@ -127,7 +127,13 @@ export function BarbersPage() {
                   <Chip label={b.position === null ? '—' : `#${b.position + 1}`} title="Position in rotation" />
                 </Stack>
                 <Stack direction="row" gap={1} sx={{ flexWrap: 'wrap' }}>
-                  <Chip size="small" color={STATUS_COLOR[b.status]} label={STATUS_LABEL[b.status]} />
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOR[b.status]}
+                    label={STATUS_LABEL[b.status]}
+                    // Indigo for breaks, as on the public page, so a break never reads as "available".
+                    sx={b.status === 'break' ? { bgcolor: '#e0e7ff', color: '#3730a3' } : undefined}
+                  />
                   <Chip size="small" variant="outlined" label={`${served.get(b.id) ?? 0} served today`} />
                   <Chip size="small" variant="outlined" label={`${b.waiting_count} waiting`} />
                   <Chip size="small" variant="outlined" label={`${turns.get(b.id) ?? 0} turns (30 days)`} />
