@@ -18,7 +18,7 @@ import { hourLabel, monthLimitLabel, waitLabel } from './home-format';
 
 function Tile({ label, value, hint, icon, accent }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactNode; accent: string }) {
   return (
-    <Card component="section" aria-label={label} sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}>
+    <Card component="section" aria-label={label} sx={{ p: 2, display: 'flex', gap: 1.5, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
       <Box sx={{ width: 40, height: 40, borderRadius: 2, display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: `${accent}1a`, color: accent, flexShrink: 0 }}>
         {icon}
       </Box>
@@ -26,7 +26,7 @@ function Tile({ label, value, hint, icon, accent }: { label: string; value: Reac
         <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
           {label}
         </Typography>
-        <Typography data-testid="tile-value" sx={{ fontSize: 28, fontWeight: 800, lineHeight: 1.2 }}>
+        <Typography data-testid="tile-value" sx={{ fontSize: { xs: 24, sm: 28 }, fontWeight: 800, lineHeight: 1.2, whiteSpace: 'nowrap' }}>
           {value}
         </Typography>
         {hint && <Box sx={{ mt: 0.5 }}>{hint}</Box>}

@@ -12,6 +12,11 @@ const ACTION_STYLE: Record<TicketAction, { variant: 'contained' | 'outlined' | '
   cancel: { variant: 'text', color: 'error' },
 };
 
+/** 'Now' reads as a state, not a duration. */
+function waitText(eta: string): string {
+  return eta === 'Now' ? 'Ready now' : `Wait ${eta}`;
+}
+
 function since(iso: string | null): string {
   return iso ? formatDistanceToNowStrict(new Date(iso), { addSuffix: true }) : '';
 }
@@ -27,7 +32,7 @@ export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: b
           ? `Checked in ${since(ticket.checked_in_at)}`
           : `Checked in ${new Date(ticket.checked_in_at).toLocaleString()}`;
   return (
-    <Card component="article" aria-label={`Ticket ${ticket.party_name}`} data-status={ticket.status} sx={{ p: 2, display: 'flex', gap: 2, alignItems: { xs: 'flex-start', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
+    <Card component="article" aria-label={`Ticket ${ticket.party_name}`} data-status={ticket.status} sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
       {ticket.status === 'waiting' && ticket.place !== null && (
         <Box
           aria-label={`Place ${ticket.place}`}
@@ -36,7 +41,7 @@ export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: b
           {ticket.place}
         </Box>
       )}
-      <Box sx={{ flex: 1, minWidth: 0 }}>
+      <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
           <Typography sx={{ fontWeight: 700 }}>{ticket.party_name}</Typography>
           {ticket.phone && (
@@ -50,7 +55,7 @@ export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: b
           {ticket.barber_name ? `With ${ticket.barber_name}` : ticket.preferred_barber_name ? `Asked for ${ticket.preferred_barber_name}` : 'Any barber'}
           {' · '}
           {timeLine}
-          {ticket.status === 'waiting' && ticket.eta_range && ` · Wait ${formatEtaRange(ticket.eta_range)}`}
+          {ticket.status === 'waiting' && ticket.eta_range && ` · ${waitText(formatEtaRange(ticket.eta_range))}`}
         </Typography>
         {ticket.services.length > 0 && (
           <Stack direction="row" spacing={0.5} sx={{ mt: 0.75, flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -61,7 +66,7 @@ export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: b
         )}
       </Box>
       {actions.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, ml: 'auto' }}>
           {actions.map((action) => (
             <Button
               key={action}
