@@ -92,4 +92,26 @@ describe('estimates through the API', () => {
     expect(third.eta_range).toEqual(toEtaRange(60 + DEFAULT_TICKET_MINUTES));
     expect(third).toMatchObject({ place: 3, ahead: 2 });
   });
+
+  it('counts the time the customer in the chair has already spent', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const fade = await t.app.inject({
+      method: 'POST',
+      url: '/api/services/',
+      headers: bearer(shop.admin),
+      payload: { name: 'Skin fade', estimated_minutes: 60, price: 40 },
+    });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/walkins/',
+      headers: bearer(shop.admin),
+      payload: { name: 'In Chair', service_ids: [fade.json().response.id] },
+    });
+    const id = first.json().response.id;
+    await t.app.inject({ method: 'POST', url: `/api/walkins/${id}/start/`, headers: bearer(shop.admin) });
+    await t.db.query(`UPDATE walkin_tickets SET started_at = now() - interval '22 minutes' WHERE id = $1`, [id]);
+    const next = ticketReply.parse((await checkIn(t.app, shop.username)).json()).response;
+    // About 38 minutes left (not the full hour): 25–50 min, whatever seconds the test took.
+    expect(next.eta_range).toEqual({ min_minutes: 25, max_minutes: 50 });
+  });
 });

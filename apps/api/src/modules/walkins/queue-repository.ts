@@ -46,27 +46,6 @@ export interface QueueSnapshot {
 export const TICKET_MINUTES_SQL = `coalesce((SELECT sum(s.estimated_minutes) FROM walkin_ticket_services ts
   JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), ${DEFAULT_TICKET_MINUTES})::int`;
 
-/** The shop's barbers who are not archived, in rotation order (those out of it last). */
-export async function shopBarbers(sql: Sql, shopId: number): Promise<QueueBarber[]> {
-  return sql.query<QueueBarber>(
-    `SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation
-       FROM barbers WHERE shop_id = $1 AND archived_at IS NULL
-      ORDER BY position NULLS LAST, id`,
-    [shopId],
-  );
-}
-
-export async function activeTickets(sql: Sql, shopId: number): Promise<ActiveTicket[]> {
-  return sql.query<ActiveTicket>(
-    `SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
-            ${TICKET_MINUTES_SQL} AS minutes
-       FROM walkin_tickets t
-      WHERE t.shop_id = $1 AND t.status = ANY($2::text[])
-      ORDER BY t.id`,
-    [shopId, ACTIVE_TICKET_STATUSES],
-  );
-}
-
 /**
  * A waiting ticket's place: the waiting tickets ahead of it that the same barbers could take
  * (for "any", every waiting ticket; for a chosen barber, those for that barber or for anyone), plus one.
@@ -91,10 +70,28 @@ export function placesOf(tickets: readonly ActiveTicket[]): Map<number, number> 
   return places;
 }
 
+/**
+ * The shop's barbers and active tickets in one statement (each statement has a fixed cost, large on
+ * the embedded database), then the places and the wait simulation.
+ */
 export async function queueSnapshot(sql: Sql, shopId: number, now = new Date()): Promise<QueueSnapshot> {
-  // One after the other: a transaction's connection runs one statement at a time anyway.
-  const barbers = await shopBarbers(sql, shopId);
-  const tickets = await activeTickets(sql, shopId);
+  type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null };
+  const row = await one<{ barbers: QueueBarber[] | null; tickets: JsonTicket[] | null }>(
+    sql,
+    `SELECT (SELECT json_agg(b ORDER BY b.position NULLS LAST, b.id)
+               FROM (SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation
+                       FROM barbers WHERE shop_id = $1 AND archived_at IS NULL) b) AS barbers,
+            (SELECT json_agg(a ORDER BY a.id)
+               FROM (SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
+                            ${TICKET_MINUTES_SQL} AS minutes
+                       FROM walkin_tickets t WHERE t.shop_id = $1 AND t.status = ANY($2::text[])) a) AS tickets`,
+    [shopId, ACTIVE_TICKET_STATUSES],
+  );
+  const barbers = row?.barbers ?? [];
+  const tickets: ActiveTicket[] = (row?.tickets ?? []).map((t) => ({
+    ...t,
+    started_at: t.started_at ? new Date(t.started_at) : null,
+  }));
   const simulation = simulateQueue(
     barbers.map((b) => ({ id: b.id, position: b.in_rotation ? b.position : null, status: b.status })),
     tickets.map((t) => ({
