@@ -81,8 +81,18 @@ describe('team screen', () => {
 
     await sheet().getByLabel('Email').fill('nina.fox@chairline.test');
     await sheet().getByLabel('Booking URL').fill('https://booksy.com/nina');
+    // Hold the save back to see the busy label.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/barbers/**', async (route) => {
+      await held;
+      await route.continue();
+    });
     await sheet().getByRole('button', { name: 'Add', exact: true }).click();
+    await sheet().getByRole('button', { name: 'Adding...' }).waitFor();
+    release();
     await page.getByText('Barber added successfully!').waitFor();
+    await page.unroute('**/api/barbers/**');
     await sheet().waitFor({ state: 'hidden' });
     await row('nina.fox@chairline.test').waitFor();
     const created = (await members()).find((m) => m.uemail === 'nina.fox@chairline.test');
@@ -153,6 +163,19 @@ describe('team screen', () => {
     expect((await members()).length).toBe(before);
   });
 
+  it("shows the server's refusal in an Error alert", async () => {
+    await page.getByRole('tab', { name: /^Managers/ }).click();
+    const me = (await members()).find((m) => m.uemail === DEMO.admin)!;
+    await page.getByRole('button', { name: `Delete ${me.name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete this member?' }).getByRole('button', { name: 'Yes, delete' }).click();
+    const error = page.getByRole('dialog', { name: 'Error' });
+    await error.getByText('You cannot remove yourself from the team.').waitFor();
+    await error.getByRole('button', { name: 'OK' }).click();
+    await error.waitFor({ state: 'hidden' });
+    expect((await members()).some((m) => m.uemail === DEMO.admin)).toBe(true);
+    await page.getByRole('tab', { name: /^Barbers/ }).click();
+  });
+
   it('deletes a member after confirming', async () => {
     await page.getByRole('button', { name: 'Delete Nina Foxx' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this member?' });
@@ -167,6 +190,19 @@ describe('team screen', () => {
     await done.getByRole('button', { name: 'OK' }).click();
     await row('Nina Foxx').waitFor({ state: 'detached' });
     expect((await members()).some((m) => m.name === 'Nina Foxx')).toBe(false);
+  });
+});
+
+describe('a manager', () => {
+  it('sees the managers tab without the create button for managers', async () => {
+    const manager = await signedInContext(browser, server.baseUrl, DEMO.manager);
+    const p = await manager.newPage();
+    await p.goto('/dashboard/team');
+    await p.getByRole('button', { name: '+ Create barber' }).waitFor({ timeout: 60_000 });
+    await p.getByRole('tab', { name: /^Managers/ }).click();
+    await p.getByRole('table', { name: 'Managers' }).waitFor();
+    expect(await p.getByRole('button', { name: '+ Create Manager' }).count()).toBe(0);
+    await manager.close();
   });
 });
 
