@@ -220,7 +220,10 @@ export const rotationEvent = z.object({
 export const queueEvent = z.object({
   kind: z.enum(['ticket', 'rotation', 'shop']),
   shop_username: z.string(),
-  /** For kind `ticket`: the ticket's token, so a ticket page can tell its own change. */
+  /**
+   * For kind `ticket`: the ticket's token, so a ticket page can tell its own change. Sent only to a
+   * stream opened with that token (`/events/?shop_username=…&token=…`): a token is the key to cancel.
+   */
   token: z.string().optional(),
   status: z.enum(TICKET_STATUSES).optional(),
   at: z.string(),
