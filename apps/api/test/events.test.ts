@@ -1,5 +1,10 @@
 import { queueEvent, QUEUE_MESSAGES, type QueueEvent } from '@chairline/shared';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandling } from '../src/http/errors.js';
+import { createMemoryEventBus } from '../src/modules/events/event-bus.js';
+import { eventsRoutes } from '../src/modules/events/events-routes.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 
@@ -113,5 +118,28 @@ describe('shutdown', () => {
     await events.preamble();
     await own.close();
     await expect(events.next()).rejects.toThrow('stream ended');
+  });
+});
+
+describe('keep-alive', () => {
+  it('writes a ping comment on an idle stream', async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerErrorHandling(app);
+    app.decorate('db', t.db);
+    app.decorate('events', createMemoryEventBus());
+    await app.register(eventsRoutes, { prefix: '/api', keepAliveMs: 20 });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const res = await fetch(`${url}/api/events/?shop_username=${shop.username}`);
+      const events = eventReader(res.body as ReadableStream<Uint8Array>);
+      let text = '';
+      while (!text.includes(': ping')) text += await events.preamble();
+      expect(text).toContain(': ping\n\n');
+      await events.cancel();
+    } finally {
+      await app.close();
+    }
   });
 });

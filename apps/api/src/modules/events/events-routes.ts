@@ -23,7 +23,8 @@ export function eventFor(event: QueueEvent, token: string | undefined): QueueEve
  * rotation change of the shop, with keep-alive comments. Streams are ended before the server
  * closes, so a graceful shutdown never waits on them.
  */
-export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ keepAliveMs?: number }> = async (app, options) => {
+  const keepAliveMs = options.keepAliveMs ?? SSE_KEEPALIVE_MS;
   const open = new Set<ServerResponse>();
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
@@ -50,7 +51,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const unsubscribe = app.events.subscribe(shop.username, (event) => {
         res.write(`event: ${QUEUE_EVENT_NAME}\ndata: ${JSON.stringify(eventFor(event, token))}\n\n`);
       });
-      const keepAlive = setInterval(() => res.write(': ping\n\n'), SSE_KEEPALIVE_MS);
+      const keepAlive = setInterval(() => res.write(': ping\n\n'), keepAliveMs);
       keepAlive.unref();
       const stop = () => {
         clearInterval(keepAlive);
