@@ -10,6 +10,7 @@ import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
 import { registerAccessControl } from './http/access.js';
 import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
+import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
 import { registerOpenApi } from './http/openapi.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates-routes.js';
@@ -49,6 +50,8 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** Queue events; by default LISTEN/NOTIFY on PostgreSQL (DATABASE_URL), in process otherwise. */
   eventBus?: EventBus;
+  /** Built front ends to serve on the same port (the server entry passes them; API tests do not). */
+  frontEnds?: FrontEndDirs;
 }
 
 declare module 'fastify' {
@@ -142,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     immutable: true,
     maxAge: '365d',
   });
+
+  if (options.frontEnds) await registerFrontEnds(app, options.frontEnds);
 
   return app;
 }
