@@ -50,8 +50,11 @@ async function shot(page: Page, name: string) {
 describe('barbers', () => {
   it('lists the barbers in rotation order and changes a status, on a phone-sized screen', async () => {
     const page = await asAdmin('/dashboard/employees', PHONE_VIEWPORT);
-    const jay = page.getByRole('region', { name: 'Jay Kim' }).or(page.locator('[aria-label="Jay Kim"]'));
-    await jay.waitFor();
+    const jay = page.locator('[aria-label="Jay Kim"]');
+    await jay.waitFor().catch(async (err: unknown) => {
+      await shot(page, 'barbers-failure');
+      throw err;
+    });
     expect(await jay.textContent()).toContain('served today');
     await page.getByRole('combobox', { name: /Status/ }).first().waitFor();
     await jay.getByRole('combobox').click();

@@ -105,7 +105,7 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
                 {rows.map((r) => (
                   <TableRow key={r.barber_id}>
                     <TableCell>{r.barber}</TableCell>
-                    <TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {r.period_start} → {r.period_end}
                     </TableCell>
                     <TableCell>{CYCLE[r.payment_cycle]}</TableCell>

@@ -16,6 +16,8 @@ import {
   Tabs,
   TextField,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import type { InvoiceStatus } from '@chairline/shared';
 import { useCallback, useEffect, useState } from 'react';
@@ -57,6 +59,7 @@ export function InvoicesPage() {
   const [error, setError] = useState<string | null>(null);
   const [barbers, setBarbers] = useState<{ id: number; name: string }[]>([]);
   const [reload, setReload] = useState(0);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
   const load = useCallback(async () => {
     try {
@@ -133,6 +136,29 @@ export function InvoicesPage() {
       )}
       {data && data.response.length > 0 && (
         <Card variant="outlined">
+          {small ? (
+            // Phone: one card per invoice instead of a wide table.
+            <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />} aria-label="Invoices">
+              {data.response.map((i) => (
+                <Box key={i.id} sx={{ p: 1.5, display: 'grid', gap: 0.5 }}>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                    <Typography variant="subtitle2">
+                      #{i.id} · {i.client || '—'}
+                    </Typography>
+                    <Typography variant="subtitle2">{money(i.amount)}</Typography>
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {new Date(i.created_at).toLocaleString()} · {i.barber ?? '—'}
+                  </Typography>
+                  <Typography variant="body2">{i.service || '—'}</Typography>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+                    <StatusChip status={i.status} />
+                    <InvoiceStatusMenu id={i.id} status={i.status} onChange={(to) => void changeStatus(i.id, to)} />
+                  </Stack>
+                </Box>
+              ))}
+            </Stack>
+          ) : (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Invoices">
               <TableHead>
@@ -167,6 +193,7 @@ export function InvoicesPage() {
               </TableBody>
             </Table>
           </Box>
+          )}
           <TablePagination
             component="div"
             count={data.total}
