@@ -184,6 +184,21 @@ describe('shop settings', () => {
     await shop.close();
   });
 
+  it('uploads a logo and refuses a file that is not an image', async () => {
+    const page = await asAdmin('/dashboard/settings/store');
+    await page.getByRole('button', { name: 'Upload logo' }).waitFor();
+    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await page.getByText('Invalid File Type: Please select an image file (JPEG, PNG, etc.)').waitFor();
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+    await page.getByText('Logo updated.').waitFor();
+    await page.getByRole('button', { name: 'Change logo' }).waitFor();
+    const settings = await api<{ response: { shop_logo: string | null } }>(server.baseUrl, 'GET', '/shop/settings/', { token: adminToken });
+    expect(settings.body.response.shop_logo).toMatch(/^\/uploads\//);
+    const image = await fetch(`${server.baseUrl}${settings.body.response.shop_logo}`);
+    expect(image.status).toBe(200);
+  });
+
   it('shows the server message when the PIN is turned on without one', async () => {
     const page = await asAdmin('/dashboard/settings/shop');
     await page.getByLabel('Require the PIN').check();
