@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { api, DEMO, login } from './support/api.js';
 import { launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -18,7 +18,10 @@ interface Member {
   uemail: string;
   role: string;
   booking_url: string;
+  profile_pic: string | null;
 }
+/** A 1×1 PNG: the server checks images by content. */
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const members = async () =>
   (await api<{ response: Member[] }>(server.baseUrl, 'GET', '/team/team-members/', { token: adminToken })).body.response;
 
@@ -38,9 +41,25 @@ afterAll(async () => {
 });
 
 const sheet = () => page.getByRole('dialog', { name: /barber|manager/i });
+
+/** A barber made through the API, so each test starts from its own member. */
+async function addBarber(name: string, email: string): Promise<number> {
+  const res = await api<{ status: number; response: { id: number } }>(server.baseUrl, 'POST', '/barbers/', {
+    token: adminToken,
+    body: { name, phone_number: '555-010-1212', email, role: 'employee' },
+  });
+  expect(res.status).toBe(200);
+  return res.body.response.id;
+}
+const removeMember = (id: number) => api(server.baseUrl, 'DELETE', `/team/team-members/${id}/`, { token: adminToken });
 const row = (text: string) => page.getByRole('row').filter({ hasText: text });
 
 describe('team screen', () => {
+  beforeEach(async () => {
+    await page.goto('/dashboard/team');
+    await page.getByRole('tab', { name: /^Barbers \(\d+\)$/ }).waitFor({ timeout: 60_000 });
+  });
+
   it('lists barbers and managers in tabs with counts, columns and role badges', async () => {
     await page.getByRole('tab', { name: /^Barbers \(\d+\)$/ }).waitFor();
     const team = await members();
@@ -97,55 +116,65 @@ describe('team screen', () => {
     await row('nina.fox@chairline.test').waitFor();
     const created = (await members()).find((m) => m.uemail === 'nina.fox@chairline.test');
     expect(created).toMatchObject({ name: 'Nina Fox', role: 'employee', booking_url: 'https://booksy.com/nina' });
+    if (!created) throw new Error('Nina Fox was not created');
 
     // The form is reset for the next member.
     await page.getByRole('button', { name: '+ Create barber' }).click();
     expect(await sheet().getByLabel('Name').inputValue()).toBe('');
     await sheet().getByRole('button', { name: 'Cancel' }).click();
     await sheet().waitFor({ state: 'hidden' });
+    await removeMember(created.id);
   });
 
   it('edits a barber', async () => {
-    await page.getByRole('button', { name: 'Edit Nina Fox' }).click();
+    const id = await addBarber('Eddie Edit', 'eddie.edit@chairline.test');
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit Eddie Edit' }).click();
     await sheet().waitFor();
-    expect(await sheet().getByLabel('Email').inputValue()).toBe('nina.fox@chairline.test');
-    await sheet().getByLabel('Name').fill('Nina Foxx');
+    expect(await sheet().getByLabel('Email').inputValue()).toBe('eddie.edit@chairline.test');
+    await sheet().getByLabel('Name').fill('Eddie Edited');
+    await sheet().getByLabel('Photo').setInputFiles({ name: 'nina.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1PX, 'base64') });
+    await sheet().getByText('nina.png').waitFor();
     await sheet().getByRole('button', { name: 'Update', exact: true }).click();
     await page.getByText('Barber updated successfully!').waitFor();
     await sheet().waitFor({ state: 'hidden' });
-    await row('Nina Foxx').waitFor();
-    expect((await members()).find((m) => m.uemail === 'nina.fox@chairline.test')?.name).toBe('Nina Foxx');
+    await row('Eddie Edited').waitFor();
+    const edited = (await members()).find((m) => m.id === id);
+    expect(edited?.name).toBe('Eddie Edited');
+    expect(edited?.profile_pic).toMatch(/^\/uploads\//);
+    await removeMember(id);
   });
 
   it('changes a member password, ignoring an empty value', async () => {
-    await page.getByRole('button', { name: 'Change password of Nina Foxx' }).click();
+    const id = await addBarber('Pat Password', 'pat.password@chairline.test');
+    await page.reload();
+    await page.getByRole('button', { name: 'Change password of Pat Password' }).click();
     const prompt = page.getByRole('dialog', { name: 'Change Password' });
     await prompt.waitFor();
     await prompt.getByRole('button', { name: 'Update' }).click(); // empty: ignored
     await prompt.waitFor({ state: 'hidden' });
     expect(await page.getByRole('dialog', { name: 'Updated!' }).count()).toBe(0);
 
-    await page.getByRole('button', { name: 'Change password of Nina Foxx' }).click();
-    await prompt.getByPlaceholder('Type the new password').fill('nina-new-pass-1');
+    await page.getByRole('button', { name: 'Change password of Pat Password' }).click();
+    await prompt.getByPlaceholder('Type the new password').fill('pat-new-pass-1');
     await prompt.getByRole('button', { name: 'Update' }).click();
     const done = page.getByRole('dialog', { name: 'Updated!' });
     await done.getByText('Member password updated.').waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
-    const signIn = await api(server.baseUrl, 'POST', '/auth/login/', { body: { email: 'nina.fox@chairline.test', password: 'nina-new-pass-1' } });
+    const signIn = await api(server.baseUrl, 'POST', '/auth/login/', { body: { email: 'pat.password@chairline.test', password: 'pat-new-pass-1' } });
     expect(signIn.status).toBe(200);
+    await removeMember(id);
   });
 
   it('shows the server message when the plan barber limit is reached', async () => {
     // Fill the plan's remaining seats through the API, then try one more on screen.
     const me = await api<{ response: { total_barbers: number; barber_limit: number } }>(server.baseUrl, 'GET', '/auth/get-user-data/', { token: adminToken });
     const free = me.body.response.barber_limit - me.body.response.total_barbers;
-    for (let i = 0; i < free; i++) {
-      const res = await api(server.baseUrl, 'POST', '/barbers/', {
-        token: adminToken,
-        body: { name: `Seat ${i}`, phone_number: `555-010-70${i}0`, email: `seat${i}@chairline.test`, role: 'employee' },
-      });
-      expect(res.status).toBe(200);
-    }
+    const seats: number[] = [];
+    for (let i = 0; i < free; i++) seats.push(await addBarber(`Seat ${i}`, `seat${i}@chairline.test`));
+    onTestFinished(async () => {
+      for (const seat of seats) await removeMember(seat);
+    });
     const before = (await members()).length;
     await page.getByRole('button', { name: '+ Create barber' }).click();
     await sheet().getByLabel('Name').fill('One Too Many');
@@ -173,23 +202,24 @@ describe('team screen', () => {
     await error.getByRole('button', { name: 'OK' }).click();
     await error.waitFor({ state: 'hidden' });
     expect((await members()).some((m) => m.uemail === DEMO.admin)).toBe(true);
-    await page.getByRole('tab', { name: /^Barbers/ }).click();
   });
 
   it('deletes a member after confirming', async () => {
-    await page.getByRole('button', { name: 'Delete Nina Foxx' }).click();
+    await addBarber('Dana Delete', 'dana.delete@chairline.test');
+    await page.reload();
+    await page.getByRole('button', { name: 'Delete Dana Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this member?' });
     await confirm.getByText("This action can't be undone.").waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    expect((await members()).some((m) => m.name === 'Nina Foxx')).toBe(true);
+    expect((await members()).some((m) => m.name === 'Dana Delete')).toBe(true);
 
-    await page.getByRole('button', { name: 'Delete Nina Foxx' }).click();
+    await page.getByRole('button', { name: 'Delete Dana Delete' }).click();
     await confirm.getByRole('button', { name: 'Yes, delete' }).click();
     const done = page.getByRole('dialog', { name: 'Deleted!' });
     await done.getByText('Member removed.').waitFor();
     await done.getByRole('button', { name: 'OK' }).click();
-    await row('Nina Foxx').waitFor({ state: 'detached' });
-    expect((await members()).some((m) => m.name === 'Nina Foxx')).toBe(false);
+    await row('Dana Delete').waitFor({ state: 'detached' });
+    expect((await members()).some((m) => m.name === 'Dana Delete')).toBe(false);
   });
 });
 

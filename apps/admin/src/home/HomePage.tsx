@@ -3,7 +3,7 @@ import ChairOutlinedIcon from '@mui/icons-material/ChairOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
-import type { ShopStats } from '@chairline/shared';
+import { shopStats, type ShopStats } from '@chairline/shared';
 import { Box, Card, Typography } from '@mui/material';
 import { format, parseISO } from 'date-fns';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
@@ -55,7 +55,7 @@ export function HomePage() {
 
   const load = useCallback(async () => {
     try {
-      setStats((await dataProvider.getStats()) as ShopStats);
+      setStats(shopStats.parse(await dataProvider.getStats()));
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
