@@ -1,7 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import { canAccess, normalizeRole, type TeamMember } from '@chairline/shared';
+import { canAccess, normalizeRole, TOAST_AUTO_CLOSE_MS, type TeamMember } from '@chairline/shared';
 import {
   Avatar,
   Box,
@@ -86,7 +86,7 @@ export function TeamPage() {
       const outcome = saveOutcome(reply, editing !== null);
       if (outcome.ok) {
         closeModal();
-        notify(outcome.message, { type: 'success' });
+        notify(outcome.message, { type: 'success', autoHideDuration: TOAST_AUTO_CLOSE_MS });
         await load();
         void reload(); // the barber count of the usage bar
       } else if (outcome.title) {
