@@ -219,6 +219,14 @@ describe('invoices', () => {
     const refused = await toast(page, 'Validation error');
     expect(await refused.textContent()).toContain('The amount can have at most 2 decimals.');
 
+    // A walk-in with no customer record yet is added from the form.
+    await form.getByRole('button', { name: 'New customer' }).click();
+    const add = page.getByRole('dialog', { name: 'New customer' });
+    await add.getByLabel('Customer name').fill('Walk In Guest');
+    await add.getByRole('button', { name: 'Add customer' }).click();
+    await add.waitFor({ state: 'hidden' });
+    expect(await form.getByRole('combobox', { name: 'Customer' }).textContent()).toContain('Walk In Guest');
+
     await form.getByLabel('Amount').fill('32.50');
     await form.getByLabel('Description').fill('Fade and line-up');
     await form.getByRole('button', { name: 'Create Invoice' }).click();
@@ -229,7 +237,7 @@ describe('invoices', () => {
     const row = table.getByRole('row').filter({ hasText: '$32.50' });
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
-    expect(cells[1]).toBe('Luis Ortega');
+    expect(cells[1]).toBe('Walk In Guest');
     expect(cells[2]).toContain('Haircut');
     expect(cells[4]).toBe('Unpaid');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/barber-invoice.png`, fullPage: true });

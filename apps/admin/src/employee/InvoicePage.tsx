@@ -25,6 +25,7 @@ import { format } from 'date-fns';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { dataProvider, http } from '../providers';
 import { useFeedback } from './feedback';
+import { NewCustomerDialog } from './NewCustomerDialog';
 import { useRequirePin } from './pin';
 import { capitalise, invoiceProblem } from './rules';
 
@@ -82,6 +83,7 @@ function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Wal
   const [amount, setAmount] = useState('');
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
+  const [adding, setAdding] = useState(false);
 
   useEffect(() => {
     loadOptions('/services/')
@@ -153,18 +155,31 @@ function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Wal
           </Alert>
         ) : null}
         <Stack spacing={2} sx={{ mt: 2 }}>
-          <TextField select label="Customer" value={customer} onChange={(e) => setCustomer(e.target.value)} required fullWidth>
-            {customers.length === 0 ? (
-              <MenuItem value="" disabled>
-                No customers yet
-              </MenuItem>
-            ) : null}
-            {customers.map((c) => (
-              <MenuItem key={c.id} value={String(c.id)}>
-                {c.name}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Stack direction="row" spacing={1} alignItems="flex-start">
+            <TextField select label="Customer" value={customer} onChange={(e) => setCustomer(e.target.value)} required fullWidth>
+              {customers.length === 0 ? (
+                <MenuItem value="" disabled>
+                  No customers yet
+                </MenuItem>
+              ) : null}
+              {customers.map((c) => (
+                <MenuItem key={c.id} value={String(c.id)}>
+                  {c.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button variant="outlined" onClick={() => setAdding(true)} sx={{ whiteSpace: 'nowrap', minHeight: 56 }}>
+              New customer
+            </Button>
+          </Stack>
+          <NewCustomerDialog
+            open={adding}
+            onClose={() => setAdding(false)}
+            onCreated={(c) => {
+              setCustomers((list) => [...list, c].sort((a, b) => a.name.localeCompare(b.name)));
+              setCustomer(String(c.id));
+            }}
+          />
           <TextField
             select
             label="Services"
