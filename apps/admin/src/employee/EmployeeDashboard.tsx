@@ -25,6 +25,8 @@ function useLiveUser(initial: SessionUser) {
     try {
       const fresh = await authProvider.getSessionUser({ force: true });
       if (fresh) setUser(fresh);
+      // The server ended the session (password changed, member removed): leave like a logout.
+      else if (!authProvider.isAuthenticated()) window.location.assign('/logout/');
     } catch {
       // Offline for a moment: keep showing the last known values; the next tick retries.
     }
