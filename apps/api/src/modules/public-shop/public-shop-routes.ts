@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
 import { toEtaRange } from '../walkins/eta.js';
-import { queueSnapshot, waitingCountFor } from '../walkins/queue-repository.js';
-import { shopByUsername, shopPage } from './public-shop-repository.js';
+import { queueSnapshotOf, waitingCountFor } from '../walkins/queue-repository.js';
+import { shopPage } from './public-shop-repository.js';
 
 const shopQuery = z.object({
   shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.').max(100),
@@ -47,9 +47,8 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/barbers/',
     { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicBarber) } } },
     async (req): Promise<PublicBarber[]> => {
-      const shop = await shopByUsername(app.db, req.query.shop_username);
-      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      const snapshot = await queueSnapshot(app.db, shop.id);
+      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username);
+      if (!snapshot) throw notFound(QUEUE_MESSAGES.shopNotFound);
       return snapshot.barbers
         .filter((b) => b.in_rotation && b.position !== null)
         .map((b) => ({

@@ -70,23 +70,35 @@ export function placesOf(tickets: readonly ActiveTicket[]): Map<number, number> 
   return places;
 }
 
+type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null };
+interface SnapshotRow {
+  shop_id: number;
+  barbers: QueueBarber[] | null;
+  tickets: JsonTicket[] | null;
+}
+
 /**
  * The shop's barbers and active tickets in one statement (each statement has a fixed cost, large on
- * the embedded database), then the places and the wait simulation.
+ * the embedded database), found by the shop's id or username.
  */
-export async function queueSnapshot(sql: Sql, shopId: number, now = new Date()): Promise<QueueSnapshot> {
-  type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null };
-  const row = await one<{ barbers: QueueBarber[] | null; tickets: JsonTicket[] | null }>(
+async function snapshotRow(sql: Sql, by: 'id' | 'username', key: number | string): Promise<SnapshotRow | undefined> {
+  return one<SnapshotRow>(
     sql,
-    `SELECT (SELECT json_agg(b ORDER BY b.position NULLS LAST, b.id)
+    `SELECT s.id AS shop_id,
+            (SELECT json_agg(b ORDER BY b.position NULLS LAST, b.id)
                FROM (SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation
-                       FROM barbers WHERE shop_id = $1 AND archived_at IS NULL) b) AS barbers,
+                       FROM barbers WHERE shop_id = s.id AND archived_at IS NULL) b) AS barbers,
             (SELECT json_agg(a ORDER BY a.id)
                FROM (SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
                             ${TICKET_MINUTES_SQL} AS minutes
-                       FROM walkin_tickets t WHERE t.shop_id = $1 AND t.status = ANY($2::text[])) a) AS tickets`,
-    [shopId, ACTIVE_TICKET_STATUSES],
+                       FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = ANY($2::text[])) a) AS tickets
+       FROM shops s WHERE ${by === 'id' ? 's.id = $1' : 's.username = $1'}`,
+    [key, ACTIVE_TICKET_STATUSES],
   );
+}
+
+/** Places and the wait simulation over a shop's barbers and active tickets. */
+function toSnapshot(row: SnapshotRow | undefined, now: Date): QueueSnapshot {
   const barbers = row?.barbers ?? [];
   const tickets: ActiveTicket[] = (row?.tickets ?? []).map((t) => ({
     ...t,
@@ -105,6 +117,16 @@ export async function queueSnapshot(sql: Sql, shopId: number, now = new Date()):
     now,
   );
   return { barbers, tickets, simulation, places: placesOf(tickets) };
+}
+
+export async function queueSnapshot(sql: Sql, shopId: number, now = new Date()): Promise<QueueSnapshot> {
+  return toSnapshot(await snapshotRow(sql, 'id', shopId), now);
+}
+
+/** The same by the shop's username (public pages): undefined for an unknown shop. */
+export async function queueSnapshotOf(sql: Sql, username: string, now = new Date()): Promise<QueueSnapshot | undefined> {
+  const row = await snapshotRow(sql, 'username', username.trim().toLowerCase());
+  return row ? toSnapshot(row, now) : undefined;
 }
 
 /** Waiting customers a barber could take: those who chose them or anyone. */
