@@ -21,6 +21,8 @@ async function open(email: string, path = '/dashboard', viewport: { width: numbe
   const context = await signedInContext(browser, server.baseUrl, email, { viewport });
   const page = await context.newPage();
   await page.goto(path);
+  // The first load of the bundle can be slow on a busy machine.
+  await page.locator('main').first().waitFor({ timeout: 60_000 });
   return { context, page };
 }
 
@@ -153,7 +155,7 @@ describe('shell controls', () => {
     const stats = async () =>
       (await api<{ response: { today: { waiting: number }; month: { check_ins: number } } }>(server.baseUrl, 'GET', '/stats/', { token })).body.response;
     const tile = (name: string) => page.getByRole('region', { name }).getByTestId('tile-value');
-    await tile('Waiting now').waitFor();
+    await tile('Waiting now').waitFor({ timeout: 60_000 });
     const before = await stats();
     expect(await tile('Waiting now').textContent()).toBe(String(before.today.waiting));
     expect(await tile('Check-ins this month').textContent()).toBe(String(before.month.check_ins));
