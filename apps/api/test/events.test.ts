@@ -7,6 +7,8 @@ import { createMemoryEventBus } from '../src/modules/events/event-bus.js';
 import { eventsRoutes } from '../src/modules/events/events-routes.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
+import { pngImage } from './support/images.js';
+import { multipart } from './support/multipart.js';
 
 /** Reads `event: queue` messages from an open SSE response body. */
 function eventReader(body: ReadableStream<Uint8Array>) {
@@ -104,6 +106,60 @@ describe('GET /api/events/?shop_username=', () => {
     expect(await events.next()).toMatchObject({ kind: 'ticket', status: 'waiting' });
     const waiting = await t.app.inject({ method: 'GET', url: '/api/walkins/?status=waiting', headers: bearer(shop.admin) });
     expect(waiting.json().response.map((w: { party_name: string }) => w.party_name)).toContain('Next Guest');
+    await events.cancel();
+  });
+});
+
+describe('shop events', () => {
+  const settingsBody = (username: string, name: string) => ({
+    name,
+    username,
+    address: '1 Main St',
+    phone_number: '+1 555 010 0000',
+    timezone: 'America/Chicago',
+    opening_hours: {},
+    pin_enabled: false,
+  });
+
+  it('tells open public pages when the settings or the logo change, after the write commits', async () => {
+    const s = await makeShop(t.app, t.db);
+    const other = await makeShop(t.app, t.db);
+    const res = await fetch(`${base}/api/events/?shop_username=${s.username}`);
+    const events = eventReader(res.body as ReadableStream<Uint8Array>);
+    await events.preamble();
+
+    // A refused save (another shop's username) publishes nothing; the first event is the accepted one.
+    const refused = await t.app.inject({ method: 'PUT', url: '/api/shop/settings/', headers: bearer(s.admin), payload: settingsBody(other.username, 'Taken') });
+    expect(refused.statusCode).toBe(409);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/shop/settings/', headers: bearer(s.admin), payload: settingsBody(s.username, 'Renamed Cuts') });
+    expect(saved.statusCode).toBe(200);
+    const first = await events.next();
+    expect(first).toMatchObject({ kind: 'shop', shop_username: s.username });
+    expect(first.token).toBeUndefined();
+    // By the time the event arrives, the public read answers the new name.
+    const shopNow = await t.app.inject({ method: 'GET', url: `/api/shop/?shop_username=${s.username}` });
+    expect(shopNow.json().response.name).toBe('Renamed Cuts');
+
+    const { payload, headers } = multipart({}, { field: 'shop_logo', filename: 'logo.png', contentType: 'image/png', data: await pngImage(64, 48) });
+    const upload = await t.app.inject({ method: 'POST', url: '/api/shop/settings/logo/', payload, headers: { ...headers, ...bearer(s.admin) } });
+    expect(upload.statusCode).toBe(200);
+    expect(await events.next()).toMatchObject({ kind: 'shop', shop_username: s.username });
+
+    const removed = await t.app.inject({ method: 'DELETE', url: '/api/shop/settings/logo/', headers: bearer(s.admin) });
+    expect(removed.statusCode).toBe(200);
+    expect(await events.next()).toMatchObject({ kind: 'shop', shop_username: s.username });
+    await events.cancel();
+  });
+
+  it('tells the pages open under the old username when the shop is renamed', async () => {
+    const s = await makeShop(t.app, t.db);
+    const res = await fetch(`${base}/api/events/?shop_username=${s.username}`);
+    const events = eventReader(res.body as ReadableStream<Uint8Array>);
+    await events.preamble();
+    const renamed = `${s.username}-new`;
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/shop/settings/', headers: bearer(s.admin), payload: settingsBody(renamed, 'Moved Cuts') });
+    expect(saved.statusCode).toBe(200);
+    expect(await events.next()).toMatchObject({ kind: 'shop', shop_username: s.username });
     await events.cancel();
   });
 });

@@ -1,4 +1,4 @@
-import { publicBarber, QUEUE_MESSAGES, shopReply } from '@chairline/shared';
+import { publicBarber, publicQueueReply, publicService, QUEUE_MESSAGES, shopReply } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop } from './support/factories.js';
@@ -89,5 +89,113 @@ describe('GET /api/barbers/?shop_username=', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/barbers/?shop_username=nobody-here' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ status: 0, response: QUEUE_MESSAGES.shopNotFound });
+  });
+});
+
+/** Adds a service through the staff API; answers its id. */
+async function addService(admin: { access: string }, name: string, minutes: number, price: number): Promise<number> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/services/',
+    headers: bearer(admin),
+    payload: { name, estimated_minutes: minutes, price, description: 'staff only notes' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().response.id;
+}
+
+describe('GET /api/shop/services/?shop_username=', () => {
+  it("lists the shop's active services by name, public fields only, never another shop's", async () => {
+    const shop = await makeShop(t.app, t.db);
+    const other = await makeShop(t.app, t.db);
+    const fade = await addService(shop.admin, 'Skin fade', 75, 40);
+    const trim = await addService(shop.admin, 'Beard trim', 15, 15.5);
+    const retired = await addService(shop.admin, 'Hot towel', 10, 8);
+    await addService(other.admin, 'Other shop cut', 30, 25);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/services/${retired}/`, headers: bearer(shop.admin) });
+    expect(del.statusCode).toBeLessThan(300);
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/shop/services/?shop_username=${shop.username.toUpperCase()}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: trim, name: 'Beard trim', estimated_minutes: 15, formatted_estimated_time: '15 min', price: 15.5 },
+      { id: fade, name: 'Skin fade', estimated_minutes: 75, formatted_estimated_time: '1 h 15 min', price: 40 },
+    ]);
+    expect(publicService.array().parse(res.json())).toHaveLength(2);
+  });
+
+  it('answers an empty list for a shop without services, 404 with a message for an unknown shop', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const empty = await t.app.inject({ method: 'GET', url: `/api/shop/services/?shop_username=${shop.username}` });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual([]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/shop/services/?shop_username=nobody-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 0, response: QUEUE_MESSAGES.shopNotFound });
+  });
+
+  it('lets a customer check in with a listed service, which lengthens the wait of the next', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const long = await addService(shop.admin, 'Full works', 90, 60);
+    const before = (await t.app.inject({ method: 'GET', url: `/api/barbers/?shop_username=${shop.username}` })).json();
+    expect(before[0].eta_range).toEqual({ min_minutes: 0, max_minutes: 0 });
+    const ticket = await checkIn(t.app, shop.username, { service_ids: [long] });
+    expect(ticket.statusCode).toBe(200);
+    expect(ticket.json().response.services).toEqual([{ id: long, name: 'Full works' }]);
+    const after = (await t.app.inject({ method: 'GET', url: `/api/barbers/?shop_username=${shop.username}` })).json();
+    // 90 minutes of service ahead, not the 30-minute default: 65–115 min.
+    expect(after[0].eta_range).toEqual({ min_minutes: 65, max_minutes: 115 });
+  });
+});
+
+describe('GET /api/queue/?shop_username=', () => {
+  it('shows now serving and the line in call-next order, masked, with no phone numbers or tokens', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const jay = await shop.addMember('employee', 'Jay Kim');
+    const other = await makeShop(t.app, t.db);
+    await checkIn(t.app, other.username, { name: 'Other Shopper', phone_number: '+1 718 555 0999' });
+    const phones = ['+1 718 555 0141', '+1 718 555 0142', '+1 718 555 0143', '+1 718 555 0144'];
+    const tokens: string[] = [];
+    for (const [i, name] of ['Luis Ortega', 'Sam Patel', 'Chris Young', 'Dev Howard'].entries()) {
+      const res = await checkIn(t.app, shop.username, { name, phone_number: phones[i], barber_id: i === 2 ? jay.barberId : 'any' });
+      tokens.push(res.json().response.token);
+    }
+    // Jay starts Luis (the oldest); Sam is called but not yet in the chair.
+    const jayNext = await t.app.inject({ method: 'POST', url: '/api/walkins/call-next/', headers: bearer(jay), payload: {} });
+    expect(jayNext.json().response.party_name).toBe('Luis Ortega');
+    await t.app.inject({ method: 'POST', url: `/api/walkins/${jayNext.json().response.id}/start/`, headers: bearer(jay) });
+    const called = await t.app.inject({ method: 'POST', url: '/api/walkins/call-next/', headers: bearer(shop.admin), payload: {} });
+    expect(called.json().response.party_name).toBe('Sam Patel');
+
+    const res = await t.app.inject({ method: 'GET', url: `/api/queue/?shop_username=${shop.username}` });
+    expect(res.statusCode).toBe(200);
+    const body = publicQueueReply.parse(res.json());
+    expect(body.response.now_serving).toEqual([
+      { barber_id: jay.barberId, barber_name: 'Jay Kim', party_name: 'Luis O.', started_at: expect.any(String) },
+    ]);
+    expect(body.response.waiting.map((w) => [w.place, w.party_name, w.preferred_barber_name])).toEqual([
+      [1, 'Chris Y.', 'Jay Kim'],
+      [2, 'Dev H.', null],
+    ]);
+    expect(body.response.waiting_count).toBe(2);
+    expect(body.response.waiting.every((w) => w.eta_range !== null)).toBe(true);
+    // Call-next takes the first in this list that the barber can serve: Chris waits for Jay only.
+    const next = await t.app.inject({ method: 'POST', url: '/api/walkins/call-next/', headers: bearer(shop.admin), payload: {} });
+    expect(next.json().response.party_name).toBe('Dev Howard');
+
+    const text = res.body;
+    for (const phone of phones) expect(text).not.toContain(phone.replace(/\D/g, '').slice(-7));
+    for (const token of tokens) expect(text).not.toContain(token);
+    for (const full of ['Ortega', 'Patel', 'Young', 'Howard', 'Other']) expect(text).not.toContain(full);
+    expect(text).not.toMatch(/phone|token/);
+  });
+
+  it('answers an empty queue for a quiet shop and 404 with a message for an unknown one', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const res = await t.app.inject({ method: 'GET', url: `/api/queue/?shop_username=${shop.username}` });
+    expect(res.json()).toEqual({ status: 1, response: { now_serving: [], waiting: [], waiting_count: 0 } });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/queue/?shop_username=nobody-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ status: 0, response: QUEUE_MESSAGES.shopNotFound });
   });
 });

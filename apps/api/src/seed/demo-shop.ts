@@ -13,6 +13,10 @@ const STAFF = [
   { name: 'Andre Silva', email: 'andre@chairline.test', role: 'employee', inRotation: true },
 ] as const;
 
+// Spec §2 shows a booking QR code only for links starting with http:// (or the app's host), so the
+// demo barbers' link qualifies and a visitor trying the demo sees 'Book Online'.
+const DEMO_BOOKING_URL = 'http://booksy.com/';
+
 const SERVICES = [
   ['Haircut', 30, 3000],
   ['Skin fade', 45, 4000],
@@ -76,7 +80,7 @@ export async function seedDemoShop(db: Database, now = new Date()) {
       const userId = await insertId(
         tx,
         'INSERT INTO users (email, name, phone_no, password_hash, booking_url) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [s.email, s.name, '+1 718 555 01' + (10 + barberIds.length), passwordHash, s.role === 'employee' ? 'https://booksy.com/' : ''],
+        [s.email, s.name, '+1 718 555 01' + (10 + barberIds.length), passwordHash, s.role === 'employee' ? DEMO_BOOKING_URL : ''],
       );
       const membershipId = await insertId(
         tx,
@@ -92,7 +96,7 @@ export async function seedDemoShop(db: Database, now = new Date()) {
           membershipId,
           s.name,
           s.email,
-          s.role === 'employee' ? 'https://booksy.com/' : '',
+          s.role === 'employee' ? DEMO_BOOKING_URL : '',
           s.inRotation,
           s.inRotation ? barberIds.length : null,
           s.inRotation ? 'available' : 'off',

@@ -123,6 +123,39 @@ export const publicTicket = z.object({
 export type PublicTicket = z.infer<typeof publicTicket>;
 export const ticketReply = z.object({ status: z.literal(1), response: publicTicket });
 
+/** A service a customer can choose when checking in (GET /shop/services/?shop_username=, a bare list). */
+export const publicService = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  estimated_minutes: z.number().int(),
+  /** Spec §3: e.g. '30 min', '1 h 15 min'. */
+  formatted_estimated_time: z.string(),
+  price: z.number(),
+});
+export type PublicService = z.infer<typeof publicService>;
+
+/**
+ * The waiting-room display (GET /queue/?shop_username=): who is in the chair and who waits, in the
+ * order call-next takes them. Names are masked; never a phone number or a ticket token.
+ */
+export const publicQueue = z.object({
+  now_serving: z.array(
+    z.object({ barber_id: z.number().int(), barber_name: z.string(), party_name: z.string(), started_at: z.string() }),
+  ),
+  waiting: z.array(
+    z.object({
+      place: z.number().int(),
+      party_name: z.string(),
+      preferred_barber_name: z.string().nullable(),
+      eta_range: etaRange.nullable(),
+    }),
+  ),
+  waiting_count: z.number().int(),
+});
+export type PublicQueue = z.infer<typeof publicQueue>;
+export const publicQueueReply = z.object({ status: z.literal(1), response: publicQueue });
+export type PublicQueueReply = z.infer<typeof publicQueueReply>;
+
 // ---------- staff: walk-in board and rotation ----------
 
 export const walkinInput = z.object({

@@ -56,3 +56,22 @@ export async function shopPage(sql: Sql, username: string): Promise<ShopPage | u
     [username.trim().toLowerCase()],
   );
 }
+
+export interface ServiceRow {
+  id: number;
+  name: string;
+  estimated_minutes: number;
+  price_cents: number;
+}
+
+/** The shop's active services for the check-in form, in one statement; undefined for an unknown shop. */
+export async function activeServicesOf(sql: Sql, username: string): Promise<ServiceRow[] | undefined> {
+  const row = await one<{ services: ServiceRow[] | null }>(
+    sql,
+    `SELECT (SELECT json_agg(v ORDER BY v.name, v.id)
+               FROM (SELECT id, name, estimated_minutes, price_cents FROM services WHERE shop_id = s.id AND active) v) AS services
+       FROM shops s WHERE s.username = $1`,
+    [username.trim().toLowerCase()],
+  );
+  return row ? (row.services ?? []) : undefined;
+}

@@ -1,17 +1,32 @@
-import { DEFAULT_CHECK_IN_LIMIT, publicBarber, QUEUE_MESSAGES, shopReply, UNLIMITED, type PublicBarber } from '@chairline/shared';
+import {
+  DEFAULT_CHECK_IN_LIMIT,
+  formatEstimatedTime,
+  publicBarber,
+  publicQueueReply,
+  publicService,
+  QUEUE_MESSAGES,
+  shopReply,
+  UNLIMITED,
+  type PublicBarber,
+  type PublicService,
+} from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
 import { toEtaRange } from '../walkins/eta.js';
 import { queueSnapshotOf, waitingCountFor } from '../walkins/queue-repository.js';
-import { shopPage } from './public-shop-repository.js';
+import { toPublicQueue } from './public-queue-view.js';
+import { activeServicesOf, shopPage } from './public-shop-repository.js';
 
 const shopQuery = z.object({
   shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.').max(100),
   timezone: z.string().optional(),
 });
 
-/** The public shop page's data (spec §7): the shop with today's check-ins, and its barbers. */
+/**
+ * The public shop page's data (spec §7): the shop with today's check-ins, its barbers, the services
+ * a customer can choose, and the queue as the waiting-room display shows it.
+ */
 export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
 
@@ -63,6 +78,34 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
           waiting_count: waitingCountFor(snapshot, b.id),
           eta_range: toEtaRange(snapshot.simulation.barberWait.get(b.id)),
         }));
+    },
+  );
+
+  /** The shop's active services for the check-in form: a bare list, like /barbers/. */
+  app.get(
+    '/shop/services/',
+    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicService) } } },
+    async (req): Promise<PublicService[]> => {
+      const services = await activeServicesOf(app.db, req.query.shop_username);
+      if (!services) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      return services.map((s) => ({
+        id: s.id,
+        name: s.name,
+        estimated_minutes: s.estimated_minutes,
+        formatted_estimated_time: formatEstimatedTime(s.estimated_minutes),
+        price: s.price_cents / 100,
+      }));
+    },
+  );
+
+  /** The waiting-room display: now serving and the line, masked names only. */
+  app.get(
+    '/queue/',
+    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: publicQueueReply } } },
+    async (req) => {
+      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username);
+      if (!snapshot) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      return { status: 1 as const, response: toPublicQueue(snapshot) };
     },
   );
 };

@@ -33,7 +33,9 @@ export async function loadSettings(sql: Sql, shopId: number): Promise<ShopSettin
 }
 
 export async function pinState(sql: Sql, shopId: number) {
-  return one<{ pin_enabled: boolean; pin_hash: string | null }>(sql, 'SELECT pin_enabled, pin_hash FROM shops WHERE id = $1', [
-    shopId,
-  ]);
+  return one<{ pin_enabled: boolean; pin_hash: string | null; username: string }>(
+    sql,
+    'SELECT pin_enabled, pin_hash, username FROM shops WHERE id = $1',
+    [shopId],
+  );
 }

@@ -5,6 +5,7 @@ import { one } from '../../db/database.js';
 import { staffOf } from '../../http/access.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { queueEventAt } from '../events/event-bus.js';
 import { loadSettings, pinState } from './settings-repository.js';
 
 const PIN_NEEDED = 'Please choose a 4-character PIN to turn the PIN on.';
@@ -30,7 +31,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const shopId = staffOf(req.principal).shopId;
       const b = req.body;
       const newPinHash = b.pin ? await hashPassword(b.pin) : null;
-      await app.db.transaction(async (tx) => {
+      const before = await app.db.transaction(async (tx) => {
         const taken = await one(tx, 'SELECT 1 FROM shops WHERE username = $1 AND id <> $2', [b.username, shopId]);
         if (taken) throw conflict(MESSAGES.usernameTaken);
         const current = await pinState(tx, shopId);
@@ -41,7 +42,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
             WHERE id = $1`,
           [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash],
         );
+        return current?.username;
       });
+      // After the commit, so open public pages refetch what is stored. A renamed shop's old pages hear it too.
+      const usernames = new Set([b.username, before].filter((u): u is string => Boolean(u)));
+      await app.events.publish([...usernames].map((u) => queueEventAt(u, 'shop')));
       const settings = await loadSettings(app.db, shopId);
       if (!settings) throw notFound();
       return { status: 1 as const, response: settings };

@@ -3,10 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart-form.js';
+import { queueEventAt } from '../events/event-bus.js';
 import { loadSettings } from '../settings/settings-repository.js';
 import { fileFromField, withUploadedImage } from './uploads-service.js';
 
-/** The shop logo of the settings screen: multipart field `shop_logo`, admin only (spec §3 Shop.shop_logo). */
+/**
+ * The shop logo of the settings screen: multipart field `shop_logo`, admin only (spec §3 Shop.shop_logo).
+ * Each committed change tells the shop's open public pages (a `shop` queue event).
+ */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['settings'];
 
@@ -23,6 +27,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const settings = await loadSettings(app.db, caller.shopId);
       if (!settings) throw notFound();
+      await app.events.publish([queueEventAt(settings.username, 'shop')]);
       return { status: 1 as const, response: settings };
     },
   );
@@ -35,6 +40,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.query('UPDATE shops SET logo_path = NULL WHERE id = $1', [shopId]);
       const settings = await loadSettings(app.db, shopId);
       if (!settings) throw notFound();
+      await app.events.publish([queueEventAt(settings.username, 'shop')]);
       return { status: 1 as const, response: settings };
     },
   );
