@@ -269,6 +269,7 @@ describe('team sheet on a phone', () => {
     const phone = await signedInContext(browser, server.baseUrl, DEMO.admin, { viewport: PHONE_VIEWPORT });
     const p = await phone.newPage();
     await p.goto('/dashboard/team');
+    await p.getByRole('button', { name: '+ Create barber' }).waitFor({ timeout: 60_000 });
     await p.getByRole('button', { name: '+ Create barber' }).click();
     const dialog = p.getByRole('dialog', { name: 'Create barber' });
     await dialog.waitFor();

@@ -141,3 +141,29 @@ describe('rotation beside the board', () => {
     await page.screenshot({ path: 'test-results/admin-walkins.png', fullPage: true });
   });
 });
+
+describe('appointments beside the walk-ins', () => {
+  it('lists an upcoming appointment with a link to its edit form', async () => {
+    const [barber] = (await api<Rotation>(server.baseUrl, 'GET', '/rotation/', { token: adminToken })).body.response.rotation;
+    if (!barber) throw new Error('no barber');
+    const start = new Date(Date.now() + 26 * 3600_000);
+    start.setUTCMinutes(0, 0, 0);
+    const created = await api<{ response: { id: number } }>(server.baseUrl, 'POST', '/appointments/', {
+      token: adminToken,
+      body: { barber_id: barber.id, starts_at: start.toISOString(), notes: 'Beard and fade' },
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.response.id;
+
+    await page.goto('/dashboard/appointments');
+    await page.getByRole('tab', { name: 'Appointments' }).click();
+    const panel = page.getByRole('region', { name: 'Upcoming appointments' });
+    const edit = panel.getByRole('link', { name: `Edit appointment ${id}` });
+    await edit.waitFor();
+    expect(await panel.getByRole('row').filter({ has: page.getByRole('link', { name: `Edit appointment ${id}` }) }).innerText()).toContain(barber.name);
+    expect(await edit.getAttribute('href')).toBe(`/dashboard/appointments/${id}/edit`);
+    expect(await panel.getByRole('link', { name: 'New appointment' }).getAttribute('href')).toBe('/dashboard/appointments/create');
+    await edit.click();
+    await page.waitForURL((url) => url.pathname === `/dashboard/appointments/${id}/edit`);
+  });
+});
