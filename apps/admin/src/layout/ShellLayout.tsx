@@ -1,7 +1,7 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { MOBILE_BREAKPOINT_PX } from '@chairline/shared';
-import { Box, Drawer, Fab, IconButton, useMediaQuery } from '@mui/material';
+import { Box, Drawer, Fab, IconButton, Typography, useMediaQuery } from '@mui/material';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DialogsProvider } from '../common/dialogs';
@@ -58,6 +58,11 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
                 </IconButton>
                 <Logo />
               </>
+            )}
+            {!mobile && (
+              <Typography sx={{ fontWeight: 700, color: 'text.secondary' }} noWrap>
+                {user.shop_name}
+              </Typography>
             )}
             <Box sx={{ flex: 1 }} />
             <UserMenu compact={mobile} />
