@@ -117,6 +117,38 @@ describe('checking in from the public page', () => {
     expect((await api(server.baseUrl, 'POST', `/walkins/${await walkinId(token)}/no-show/`, { token: staffToken })).status).toBe(200);
   });
 
+  it('lets the visitor choose services: the form shows their time in the chair, the ticket lists them, the next wait grows', async () => {
+    const services = await api<{ id: number; name: string; estimated_minutes: number }[]>(server.baseUrl, 'GET', `/shop/services/?shop_username=${DEMO.shop}`);
+    expect(services.status).toBe(200);
+    expect(services.body.map((s) => s.name)).toContain('Skin fade');
+    const page = await open('/shop/demo');
+    await fillCheckIn(page, 'Nico Vance', '+1 555 010 2100', /^Marcus Reed/);
+    expect(await page.getByTestId('visit-time').count()).toBe(0);
+    await page.getByRole('checkbox', { name: /^Skin fade/ }).check();
+    expect(await page.getByTestId('visit-time').textContent()).toContain('about 45 min');
+    await page.getByRole('checkbox', { name: /^Beard trim/ }).check();
+    expect(await page.getByTestId('visit-time').textContent()).toContain('about 1 h');
+    await page.getByRole('checkbox', { name: /^Beard trim/ }).uncheck();
+    expect(await page.getByTestId('visit-time').textContent()).toContain('about 45 min');
+
+    const marcusBefore = (await api<{ name: string; eta_range: { max_minutes: number } | null }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`)).body.find(
+      (b) => b.name === 'Marcus Reed',
+    );
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.waitForURL(/\/ticket\//);
+    await page.locator('[data-live]').waitFor();
+    const servicesRow = page.locator('dt', { hasText: 'Services' }).locator('xpath=following-sibling::dd[1]');
+    expect(await servicesRow.textContent()).toBe('Skin fade');
+    const mine = await ticket(tokenOf(page));
+    expect(mine.services.map((s) => s.name)).toEqual(['Skin fade']);
+    // The next customer asking for Marcus waits longer by this customer's 45 minutes.
+    const marcusAfter = (await api<{ name: string; eta_range: { max_minutes: number } | null }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`)).body.find(
+      (b) => b.name === 'Marcus Reed',
+    );
+    expect(marcusAfter?.eta_range?.max_minutes ?? 0).toBeGreaterThan(marcusBefore?.eta_range?.max_minutes ?? 0);
+    expect((await api(server.baseUrl, 'POST', `/check-in/${mine.token}/cancel/`)).status).toBe(200);
+  });
+
   it('lets the visitor leave the queue after confirming', async () => {
     const page = await open('/store/demo');
     await fillCheckIn(page, 'Lee Park', '+1 555 010 3000');
@@ -240,5 +272,30 @@ describe('the waiting-room display', () => {
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     await serving.getByTestId('now-serving').getByText(barber.name).waitFor({ timeout: 2000 });
+    // The customer in the chair is shown masked, beside their barber.
+    await serving.getByTestId('now-serving').getByText('Pat M.', { exact: true }).waitFor({ timeout: 2000 });
+    expect(await page.getByText('Pat Moore').count()).toBe(0);
+  });
+
+  it('lists the people waiting, masked, in the order they will be called, live, never a phone number', async () => {
+    const page = await open('/shop/demo/display', { width: 1600, height: 900 });
+    const waiting = page.locator('section[aria-labelledby="waiting-title"]');
+    const first = await apiCheckIn('Riley Brandt', '+1 555 010 7101');
+    const second = await apiCheckIn('Morgan Ellis', '+1 555 010 7102');
+    const list = waiting.getByTestId('waiting-list');
+    await list.getByText('Morgan E.', { exact: true }).waitFor({ timeout: 2000 });
+    const names = await list.locator('.display-name').evaluateAll((els) => els.map((e) => e.firstChild?.textContent ?? ''));
+    expect(names.indexOf('Riley B.')).toBeGreaterThanOrEqual(0);
+    expect(names.indexOf('Riley B.')).toBeLessThan(names.indexOf('Morgan E.'));
+    const body = (await page.locator('body').textContent()) ?? '';
+    for (const text of ['Riley Brandt', 'Morgan Ellis', '555 010 7101', '5550107101', '010 7102', first.token, second.token]) {
+      expect(body).not.toContain(text);
+    }
+    expect(await page.content()).not.toMatch(/5550107101|555 010 7101|5550107102/);
+
+    // Leaving the line takes the name off the screen live.
+    expect((await api(server.baseUrl, 'POST', `/check-in/${first.token}/cancel/`)).status).toBe(200);
+    await list.getByText('Riley B.', { exact: true }).waitFor({ state: 'detached', timeout: 2000 });
+    expect((await api(server.baseUrl, 'POST', `/check-in/${second.token}/cancel/`)).status).toBe(200);
   });
 });

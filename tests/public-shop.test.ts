@@ -86,6 +86,17 @@ describe('the public shop page', () => {
     expect(await employees.getByRole('row').count()).toBe(4);
   });
 
+  it("shows the demo barbers' seeded booking link as a QR code and 'Book Online' (spec §2 accepts http:// links)", async () => {
+    const page = await open('/shop/demo');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Schedule Now with Jay Kim' }).click();
+    await page.getByTestId('booking-qr').locator('svg').waitFor();
+    const book = page.getByRole('link', { name: 'Book Online' });
+    expect(await book.getAttribute('href')).toMatch(/^http:\/\//);
+    expect(await page.getByText('Online booking is not available.').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+  });
+
   it("opens 'Schedule with {name}' with call and Back; a booking link on another https host shows the two 'not available' lines", async () => {
     await setBookingUrl('andre@chairline.test', 'Andre Silva', 'https://booksy.example/andre-silva');
     const page = await open('/shop/demo');
@@ -222,5 +233,38 @@ describe('landing, legal pages and the signed-in rule', () => {
     await page.goto('/shop/demo');
     await hydrated(page);
     expect(new URL(page.url()).pathname).toBe('/shop/demo');
+  });
+});
+
+describe('live shop data', () => {
+  it("updates the open shop page when the owner renames the shop (a 'shop' event), without reload", async () => {
+    const { access } = await login(server.baseUrl, DEMO.admin);
+    const current = await api<{ response: Record<string, unknown> & { name: string } }>(server.baseUrl, 'GET', '/shop/settings/', { token: access });
+    expect(current.status).toBe(200);
+    const settings = current.body.response;
+    const save = (name: string) =>
+      api(server.baseUrl, 'PUT', '/shop/settings/', {
+        token: access,
+        body: {
+          name,
+          username: settings.username,
+          address: settings.address,
+          phone_number: settings.phone_number,
+          timezone: settings.timezone,
+          opening_hours: settings.opening_hours,
+          pin_enabled: settings.pin_enabled,
+        },
+      });
+    const page = await open('/shop/demo');
+    await hydrated(page);
+    const marker = await page.evaluate(() => ((window as unknown as { __sameDocument: number }).__sameDocument = 7));
+    try {
+      const renamed = await save('Fade Factory Uptown');
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      await page.getByRole('heading', { level: 1, name: /Fade Factory Uptown/ }).waitFor({ timeout: 2000 });
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: number }).__sameDocument)).toBe(marker);
+    } finally {
+      expect((await save(settings.name)).status).toBe(200);
+    }
   });
 });

@@ -44,6 +44,13 @@ describe('the demo shop', () => {
     expect(counts[0]).toEqual({ services: 5, customers: 6, tickets: 12, invoices: 12 });
   });
 
+  it("gives the barbers a booking link the public page shows as a QR code (spec §2: http:// or the app's host)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/barbers/?shop_username=demo' });
+    const barbers: { name: string; booking_url: string }[] = res.json();
+    expect(barbers).toHaveLength(3);
+    for (const b of barbers) expect(b.booking_url, b.name).toMatch(/^http:\/\//);
+  });
+
   it('is not made again once a shop exists', async () => {
     expect(await seedDemoShop(t.db)).toBeNull();
     expect(await t.db.query("SELECT 1 FROM shops WHERE username = 'demo'")).toHaveLength(1);

@@ -1,9 +1,9 @@
 import type { PublicBarber } from '@chairline/shared';
 import { describe, expect, it } from 'vitest';
-import { readBarbers, readServices, readShop, readTicket, sortBarbers } from '../src/lib/api-contract.js';
+import { readBarbers, readQueue, readServices, readShop, readTicket, sortBarbers } from '../src/lib/api-contract.js';
 import { anyBarberWait, barberWaitText, selectableBarbers } from '../src/lib/barber-text.js';
 import { buildCheckIn } from '../src/lib/check-in-form.js';
-import { displayBoard } from '../src/lib/display-board.js';
+import { displayBoard, waitingForText } from '../src/lib/display-board.js';
 
 const barber = (over: Partial<PublicBarber>): PublicBarber => ({
   id: 1,
@@ -39,11 +39,26 @@ describe('barbers on the public pages', () => {
     expect(barberWaitText(list[2]!)).toBe('Wait: 10–25 min');
   });
 
-  it('builds the waiting-room board: serving, next up, rotation without off barbers', () => {
-    const board = displayBoard(list);
-    expect(board.serving.map((b) => b.name)).toEqual(['Marcus']);
+  it('builds the waiting-room board: chairs, next up, the line, rotation without off barbers', () => {
+    const queue = {
+      now_serving: [{ barber_id: 1, barber_name: 'Marcus', party_name: 'Luis O.', started_at: '2026-01-01T10:00:00.000Z' }],
+      waiting: [
+        { place: 1, party_name: 'Sam P.', preferred_barber_name: null, eta_range: { min_minutes: 10, max_minutes: 25 } },
+        { place: 2, party_name: 'Chris Y.', preferred_barber_name: 'Jay', eta_range: null },
+      ],
+      waiting_count: 2,
+    };
+    const board = displayBoard(list, queue);
+    expect(board.serving.map((c) => [c.barber_name, c.party_name])).toEqual([['Marcus', 'Luis O.']]);
     expect(board.nextUp?.name).toBe('Jay');
+    expect(board.waiting.map((w) => w.party_name)).toEqual(['Sam P.', 'Chris Y.']);
+    expect(board.waitingCount).toBe(2);
     expect(board.rotation.map((b) => b.name)).toEqual(['Marcus', 'Jay', 'Andre']);
+    expect(waitingForText('Jay')).toBe('for Jay');
+    expect(waitingForText(null)).toBe('Any barber');
+    expect(readQueue(200, { status: 1, response: queue })).toEqual({ ok: true, data: queue });
+    expect(readQueue(200, { status: 1, response: { waiting: [] } }).ok).toBe(false);
+    expect(readQueue(404, { status: 0, response: 'Shop not found.' })).toEqual({ ok: false, status: 404, message: 'Shop not found.' });
   });
 });
 

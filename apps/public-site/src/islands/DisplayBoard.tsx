@@ -1,11 +1,11 @@
-import { POLL_NEXT_BARBER_MS, QR_CODE_PX, type PublicBarber } from '@chairline/shared';
+import { formatEtaRange, POLL_NEXT_BARBER_MS, QR_CODE_PX, type PublicBarber, type PublicQueue } from '@chairline/shared';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ShopData } from '../lib/api-contract.js';
 import { anyBarberWait, BARBER_STATUS_LABELS, barberWaitText } from '../lib/barber-text.js';
-import { displayBoard } from '../lib/display-board.js';
+import { displayBoard, waitingForText } from '../lib/display-board.js';
 import { followShop } from '../lib/live-updates.js';
-import { fetchBarbers, fetchShop } from '../lib/public-api.js';
+import { fetchBarbers, fetchQueue, fetchShop } from '../lib/public-api.js';
 import { joinUrl } from '../lib/urls.js';
 import { BarberPhoto } from './parts/BarberPhoto.js';
 
@@ -13,12 +13,14 @@ interface Props {
   username: string;
   initialShop: ShopData;
   initialBarbers: PublicBarber[];
+  initialQueue: PublicQueue;
   origin: string;
 }
 
-export default function DisplayBoard({ username, initialShop, initialBarbers, origin }: Props) {
+export default function DisplayBoard({ username, initialShop, initialBarbers, initialQueue, origin }: Props) {
   const [shopData, setShopData] = useState(initialShop);
   const [barbers, setBarbers] = useState(initialBarbers);
+  const [queue, setQueue] = useState(initialQueue);
   const [offline, setOffline] = useState(false);
   const [link, setLink] = useState(joinUrl(origin, username));
   const [live, setLive] = useState(false);
@@ -26,11 +28,12 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
   const latest = useRef(0);
   const refresh = useCallback(async () => {
     const request = ++latest.current;
-    const [shopResult, barbersResult] = await Promise.all([fetchShop(username), fetchBarbers(username)]);
+    const [shopResult, barbersResult, queueResult] = await Promise.all([fetchShop(username), fetchBarbers(username), fetchQueue(username)]);
     if (request !== latest.current) return;
     if (shopResult.ok) setShopData(shopResult.data);
     if (barbersResult.ok) setBarbers(barbersResult.data);
-    setOffline(!barbersResult.ok);
+    if (queueResult.ok) setQueue(queueResult.data);
+    setOffline(!barbersResult.ok || !queueResult.ok);
   }, [username]);
 
   useEffect(() => {
@@ -39,7 +42,8 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
     return followShop({ shopUsername: username, pollMs: POLL_NEXT_BARBER_MS, refresh: () => void refresh() });
   }, [username, refresh]);
 
-  const board = displayBoard(barbers);
+  const board = displayBoard(barbers, queue);
+  const barberPhoto = (id: number) => barbers.find((b) => b.id === id)?.profile_pic ?? null;
   return (
     <div className="display" data-live={live || undefined}>
       <header className="display-header">
@@ -55,10 +59,13 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
             <p className="display-empty">No one in the chair right now.</p>
           ) : (
             <ul className="display-list" data-testid="now-serving">
-              {board.serving.map((b) => (
-                <li key={b.id}>
-                  <BarberPhoto name={b.name} src={b.profile_pic} size={56} />
-                  <span className="display-name">{b.name}</span>
+              {board.serving.map((chair) => (
+                <li key={chair.barber_id}>
+                  <BarberPhoto name={chair.barber_name} src={barberPhoto(chair.barber_id)} size={56} />
+                  <span className="display-name">
+                    <span className="display-party">{chair.party_name}</span>
+                    <small>with {chair.barber_name}</small>
+                  </span>
                   <span className="status status-busy">{BARBER_STATUS_LABELS.busy}</span>
                 </li>
               ))}
@@ -66,6 +73,26 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, or
           )}
           <h2 className="display-next-title">Next up</h2>
           <p className="display-next">{board.nextUp ? board.nextUp.name : 'All barbers are busy'}</p>
+        </section>
+        <section className="display-panel" aria-labelledby="waiting-title">
+          <h2 id="waiting-title">Waiting ({board.waitingCount})</h2>
+          {board.waiting.length === 0 ? (
+            <p className="display-empty">No one is waiting. Walk right in!</p>
+          ) : (
+            <ol className="display-list" data-testid="waiting-list">
+              {board.waiting.map((w, i) => (
+                <li key={`${i}-${w.party_name}`}>
+                  <span className="display-pos">{w.place}</span>
+                  <span className="display-name">
+                    <span className="display-party">{w.party_name}</span>
+                    <small>
+                      {waitingForText(w.preferred_barber_name)} · {formatEtaRange(w.eta_range)}
+                    </small>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
         </section>
         <section className="display-panel" aria-labelledby="rotation-title">
           <h2 id="rotation-title">Barber rotation</h2>

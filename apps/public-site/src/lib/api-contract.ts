@@ -2,6 +2,10 @@ import { z } from 'zod';
 import {
   planList,
   publicBarber,
+  publicQueueReply,
+  publicService,
+  type PublicQueue,
+  type PublicService,
   shopReply,
   ticketReply,
   type Plan,
@@ -19,15 +23,8 @@ export interface ShopData {
   todayCheckins: number;
 }
 
-/** A service a customer can pick when checking in (public subset of the staff service). */
-export const publicService = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  estimated_minutes: z.number().int().optional(),
-  formatted_estimated_time: z.string().optional(),
-  price: z.number().optional(),
-});
-export type PublicService = z.infer<typeof publicService>;
+/** A service a customer can pick when checking in (GET /shop/services/, the shared contract). */
+export type { PublicService } from '@chairline/shared';
 
 const INVALID_REPLY = 'The shop answered in an unexpected way. Please try again.';
 
@@ -67,22 +64,26 @@ export function readBarbers(status: number, body: unknown): ApiResult<PublicBarb
 /** Public services are optional: anything but a valid list means "no service step". */
 export function readServices(status: number, body: unknown): PublicService[] {
   if (status !== 200) return [];
-  const parsed = z.array(publicService.passthrough()).safeParse(listOf(body));
-  if (!parsed.success) return [];
-  return parsed.data
-    .filter((s) => !('active' in s) || s.active !== false)
-    .map(({ id, name, estimated_minutes, formatted_estimated_time, price }) => ({
-      id,
-      name,
-      estimated_minutes,
-      formatted_estimated_time,
-      price,
-    }));
+  const list = listOf(body);
+  if (!Array.isArray(list)) return [];
+  // Each entry on its own: a retired (`active: false`) or malformed one is left out, not the whole step.
+  return list.flatMap((item: unknown) => {
+    if (item && typeof item === 'object' && 'active' in item && item.active === false) return [];
+    const parsed = publicService.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 export function readTicket(status: number, body: unknown): ApiResult<PublicTicket> {
   if (status < 200 || status >= 300) return fail(status, body);
   const parsed = ticketReply.safeParse(body);
+  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: parsed.data.response };
+}
+
+export function readQueue(status: number, body: unknown): ApiResult<PublicQueue> {
+  if (status !== 200) return fail(status, body);
+  const parsed = publicQueueReply.safeParse(body);
   if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
   return { ok: true, data: parsed.data.response };
 }
@@ -99,6 +100,7 @@ export const API_PATHS = {
   shop: (u: string) => `/api/shop/?${shopQuery(u)}`,
   barbers: (u: string) => `/api/barbers/?${shopQuery(u)}`,
   services: (u: string) => `/api/shop/services/?${shopQuery(u)}`,
+  queue: (u: string) => `/api/queue/?${shopQuery(u)}`,
   events: (u: string) => `/api/events/?${shopQuery(u)}`,
   checkIn: '/api/check-in/',
   ticket: (token: string) => `/api/check-in/${encodeURIComponent(token)}/`,

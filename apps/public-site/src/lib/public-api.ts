@@ -1,5 +1,5 @@
-import type { CheckInInput, PublicBarber, PublicTicket } from '@chairline/shared';
-import { API_PATHS, readBarbers, readShop, readTicket, type ShopData } from './api-contract.js';
+import type { CheckInInput, PublicBarber, PublicQueue, PublicTicket } from '@chairline/shared';
+import { API_PATHS, readBarbers, readQueue, readShop, readTicket, type ShopData } from './api-contract.js';
 import { NETWORK_ERROR, type ApiResult } from './replies.js';
 
 // The browser's calls to the API on the same origin. Public: no token.
@@ -38,6 +38,12 @@ export const fetchBarbers = (username: string): Promise<ApiResult<PublicBarber[]
   attempt(async () => {
     const { status, body } = await call(API_PATHS.barbers(username));
     return readBarbers(status, body);
+  });
+
+export const fetchQueue = (username: string): Promise<ApiResult<PublicQueue>> =>
+  attempt(async () => {
+    const { status, body } = await call(API_PATHS.queue(username));
+    return readQueue(status, body);
   });
 
 export const fetchTicket = (token: string): Promise<ApiResult<PublicTicket>> =>

@@ -1,5 +1,15 @@
-import type { Plan, PublicBarber, PublicTicket } from '@chairline/shared';
-import { API_PATHS, readBarbers, readPlans, readServices, readShop, readTicket, type PublicService, type ShopData } from './api-contract.js';
+import type { Plan, PublicBarber, PublicQueue, PublicTicket } from '@chairline/shared';
+import {
+  API_PATHS,
+  readBarbers,
+  readPlans,
+  readQueue,
+  readServices,
+  readShop,
+  readTicket,
+  type PublicService,
+  type ShopData,
+} from './api-contract.js';
 import { NETWORK_ERROR, type ApiResult } from './replies.js';
 
 // Server-side data for the pages. Served by the API, `locals.apiGet` runs the GET in-process;
@@ -56,6 +66,13 @@ export async function loadServices(get: ApiGet, username: string): Promise<Publi
   } catch {
     return [];
   }
+}
+
+export function loadQueue(get: ApiGet, username: string): Promise<ApiResult<PublicQueue>> {
+  return safely(async () => {
+    const { status, body } = await get(API_PATHS.queue(username));
+    return readQueue(status, body);
+  });
 }
 
 export function loadTicket(get: ApiGet, token: string): Promise<ApiResult<PublicTicket>> {

@@ -1,4 +1,4 @@
-import { formatEtaRange, type PublicBarber, type PublicTicket } from '@chairline/shared';
+import { formatEstimatedTime, formatEtaRange, type PublicBarber, type PublicTicket } from '@chairline/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicService } from '../../lib/api-contract.js';
 import { anyBarberWait, selectableBarbers } from '../../lib/barber-text.js';
@@ -37,6 +37,8 @@ export function CheckInForm(props: Props) {
   useEffect(() => {
     if (serverError) errorBox.current?.focus();
   }, [serverError]);
+
+  const chosenMinutes = services.filter((s) => serviceIds.includes(s.id)).reduce((sum, s) => sum + s.estimated_minutes, 0);
 
   const toggleService = (serviceId: number, on: boolean) =>
     setServiceIds((ids) => (on ? [...ids, serviceId] : ids.filter((x) => x !== serviceId)));
@@ -134,9 +136,14 @@ export function CheckInForm(props: Props) {
               <label className="choice" key={s.id}>
                 <input type="checkbox" name="service_ids" value={s.id} checked={serviceIds.includes(s.id)} onChange={(e) => toggleService(s.id, e.target.checked)} />
                 <span className="choice-name">{s.name}</span>
-                {s.formatted_estimated_time && <span className="choice-meta">{s.formatted_estimated_time}</span>}
+                <span className="choice-meta">{s.formatted_estimated_time}</span>
               </label>
             ))}
+            {chosenMinutes > 0 && (
+              <p className="hint" data-testid="visit-time" aria-live="polite">
+                Your visit: about {formatEstimatedTime(chosenMinutes)} in the chair, after your wait.
+              </p>
+            )}
             {fieldError('service_ids')}
           </fieldset>
         )}
