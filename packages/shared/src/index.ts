@@ -19,3 +19,4 @@ export * from './schemas/appointments.js';
 export * from './schemas/queue.js';
 export * from './pricing.js';
 export * from './profile-rules.js';
+export * from './booking-links.js';

@@ -45,11 +45,9 @@ export interface ProfileFields {
  * required → 'Validation Error'. Null when the update may be sent.
  */
 export function checkProfileUpdate(initial: ProfileFields, current: ProfileFields, photoChosen: boolean): ProfileNotice | null {
-  const changed =
-    photoChosen ||
-    current.name !== initial.name ||
-    current.phone_no !== initial.phone_no ||
-    current.booking_url !== initial.booking_url;
+  // Spaces typed around a value are not a change: they are trimmed before sending.
+  const differs = (field: keyof ProfileFields) => current[field].trim() !== initial[field].trim();
+  const changed = photoChosen || differs('name') || differs('phone_no') || differs('booking_url');
   if (!changed) return { title: PROFILE_TEXTS.noChangesTitle, text: PROFILE_TEXTS.noChanges };
   if (!current.name.trim()) return { title: PROFILE_TEXTS.validationTitle, text: PROFILE_TEXTS.nameRequired };
   if (!current.phone_no.trim()) return { title: PROFILE_TEXTS.validationTitle, text: PROFILE_TEXTS.phoneRequired };

@@ -22,6 +22,9 @@ describe('profile update (spec §5)', () => {
   it('says No Changes when nothing changed and no photo was chosen', () => {
     expect(checkProfileUpdate(initial, { ...initial }, false)).toEqual({ title: 'No Changes', text: 'No changes were made to update' });
   });
+  it('does not count spaces around a value as a change', () => {
+    expect(checkProfileUpdate(initial, { ...initial, name: ' Marcus ' }, false)?.title).toBe('No Changes');
+  });
   it('counts a new photo as a change', () => {
     expect(checkProfileUpdate(initial, { ...initial }, true)).toBeNull();
   });

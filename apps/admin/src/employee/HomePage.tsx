@@ -1,4 +1,4 @@
-import { QR_CODE_PX, type SessionUser, type Walkin } from '@chairline/shared';
+import { isOnlineBookingUrl, QR_CODE_PX, type SessionUser, type Walkin } from '@chairline/shared';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PhoneIcon from '@mui/icons-material/Phone';
 import EmailIcon from '@mui/icons-material/Email';
@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { imageUrl } from '../common/image-url';
 import { dataProvider } from '../providers';
 import { useFeedback } from './feedback';
-import { isOnlineBookingUrl, spotLabel } from './rules';
+import { spotLabel } from './rules';
 
 export interface HomeProps {
   user: SessionUser;

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@chairline/shared';
+import { checkProfilePhoto, checkProfileUpdate, PROFILE_TEXTS, type ProfileFields, type SessionUser } from '@chairline/shared';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Avatar, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -6,15 +6,14 @@ import { imageUrl } from '../common/image-url';
 import { dataProvider } from '../providers';
 import { useFeedback } from './feedback';
 import { useRequirePin } from './pin';
-import { photoProblem, profileProblem, type ProfileForm } from './rules';
 
 const SUCCESS_CLOSE_MS = 2000;
 
 export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () => Promise<void> }) {
   const { notice } = useFeedback();
   const requirePin = useRequirePin();
-  const initial = useMemo<ProfileForm>(() => ({ name: user.name, phone_no: user.phone_no, booking_url: user.booking_url }), [user]);
-  const [form, setForm] = useState<ProfileForm>(initial);
+  const initial = useMemo<ProfileFields>(() => ({ name: user.name, phone_no: user.phone_no, booking_url: user.booking_url }), [user]);
+  const [form, setForm] = useState<ProfileFields>(initial);
   const [photo, setPhoto] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -24,7 +23,7 @@ export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () 
   const choosePhoto = (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
-    const problem = photoProblem(file);
+    const problem = checkProfilePhoto(file);
     if (problem) return void notice({ ...problem, tone: 'error' });
     setPhoto(file);
   };
@@ -32,8 +31,8 @@ export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const problem = profileProblem(initial, form, photo !== null);
-    if (problem) return void notice({ ...problem, tone: problem.title === 'No Changes' ? 'info' : 'warning' });
+    const problem = checkProfileUpdate(initial, form, photo !== null);
+    if (problem) return void notice({ ...problem, tone: problem.title === PROFILE_TEXTS.noChangesTitle ? 'info' : 'warning' });
     if (!(await requirePin())) return;
     setBusy(true);
     const body = new FormData();
@@ -57,7 +56,7 @@ export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () 
     }
   };
 
-  const set = (field: keyof ProfileForm) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const set = (field: keyof ProfileFields) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   return (
     <Stack spacing={3}>
