@@ -1,7 +1,6 @@
-import { QR_CODE_PX, type PublicBarber } from '@chairline/shared';
+import { isOnlineBookingUrl, QR_CODE_PX, type PublicBarber } from '@chairline/shared';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
-import { isOnlineBookingUrl } from '../../lib/booking.js';
 import { telHref } from '../../lib/urls.js';
 import { BarberPhoto } from './BarberPhoto.js';
 
