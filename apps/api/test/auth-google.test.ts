@@ -163,3 +163,22 @@ describe('Google sign-in on a server without GOOGLE_CLIENT_ID', () => {
     }
   });
 });
+
+describe('GET /api/auth/config/ (public run-time config for the sign-in pages)', () => {
+  it('gives the configured Google client id to a visitor', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/config/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 1, response: { google_client_id: CLIENT_ID } });
+  });
+
+  it('answers null when GOOGLE_CLIENT_ID is not set', async () => {
+    const plain = await startTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/api/auth/config/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 1, response: { google_client_id: null } });
+    } finally {
+      await plain.close();
+    }
+  });
+});

@@ -50,6 +50,10 @@ export const googleBody = z.object({
   shop_username: shopUsername.optional(),
 });
 
+/** What the sign-in pages need from the server's run-time config; a Google client id is public by design. */
+export const authConfig = z.object({ google_client_id: z.string().nullable() });
+export type AuthConfig = z.infer<typeof authConfig>;
+
 export const forgotPasswordBody = z.object({ email });
 export const resetPasswordBody = z.object({
   token: z.string({ error: MESSAGES.resetInvalid }).min(1, MESSAGES.resetInvalid),

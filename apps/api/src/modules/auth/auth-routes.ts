@@ -1,4 +1,5 @@
 import {
+  authConfig,
   envelope,
   forgotPasswordBody,
   googleBody,
@@ -65,6 +66,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['auth'], body: googleBody, response: { 200: loginReply } },
     },
     async (req) => auth.google(req.body.token, { name: req.body.shop_name, username: req.body.shop_username }),
+  );
+
+  // Run-time config for the sign-in pages, so GOOGLE_CLIENT_ID alone enables the Google button.
+  app.get(
+    '/auth/config/',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: envelope(authConfig) } } },
+    async () => ({ status: 1 as const, response: { google_client_id: app.config.googleClientId ?? null } }),
   );
 
   app.post(
