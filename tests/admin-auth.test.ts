@@ -21,8 +21,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function open(path: string, options: { viewport?: { width: number; height: number }; storage?: Record<string, string> } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: options.viewport ?? DESKTOP_VIEWPORT });
+async function open(
+  path: string,
+  options: { viewport?: { width: number; height: number }; storage?: Record<string, string>; baseUrl?: string } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL: options.baseUrl ?? server.baseUrl, viewport: options.viewport ?? DESKTOP_VIEWPORT });
   contexts.push(context);
   if (options.storage) {
     await context.addInitScript((items: Record<string, string>) => {
@@ -34,6 +37,11 @@ async function open(path: string, options: { viewport?: { width: number; height:
   const page = await context.newPage();
   await page.goto(path);
   return page;
+}
+
+/** What GET /api/auth/config/ answers the page's origin (the login page asks it on mount). */
+async function googleConfig(page: Page): Promise<unknown> {
+  return page.evaluate(async () => (await fetch('/api/auth/config/')).json());
 }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
@@ -48,6 +56,9 @@ describe('login screen (spec §2, §5, §8)', () => {
   it("shows the spec's texts; no Google button when Google is not configured", async () => {
     const page = await open('/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    expect(await googleConfig(page)).toEqual({ status: 1, response: { google_client_id: null } });
+    // The page's own request for the config has settled and its outcome is rendered.
+    await page.waitForLoadState('networkidle');
     expect(await page.getByLabel('Email').isVisible()).toBe(true);
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
     expect(await page.getByRole('checkbox', { name: 'Remember me' }).isVisible()).toBe(true);
@@ -246,5 +257,42 @@ describe('sign-up and password recovery', () => {
     await reset.getByRole('button', { name: 'Reset password' }).click();
     await reset.getByRole('alert').waitFor();
     expect(await reset.getByRole('alert').textContent()).toBe('This password reset link is invalid or has expired.');
+  });
+});
+
+describe('Google sign-in configured at run time (GOOGLE_CLIENT_ID on the server, spec §2, §6)', () => {
+  const CLIENT_ID = 'test-client.apps.googleusercontent.com';
+  let google: RunningServer;
+
+  beforeAll(async () => {
+    google = await startServer({ env: { GOOGLE_CLIENT_ID: CLIENT_ID } });
+  });
+  afterAll(async () => {
+    await google?.stop();
+  });
+
+  it("shows 'Or continue with' and the Google button area on /login; the form still signs in without Google's script", async () => {
+    const page = await open('/login', { baseUrl: google.baseUrl });
+    await page.getByText('Or continue with').waitFor();
+    expect(await googleConfig(page)).toEqual({ status: 1, response: { google_client_id: CLIENT_ID } });
+    expect(await page.getByTestId('google-button').count()).toBe(1);
+    // Google's script cannot load here (no network): the password form must work regardless.
+    await signIn(page, DEMO.admin, DEMO.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+  });
+
+  it('never shows Google on the affiliate login, and does not even ask', async () => {
+    const context = await browser.newContext({ baseURL: google.baseUrl, viewport: DESKTOP_VIEWPORT });
+    contexts.push(context);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/auth/config/') && asked.push(r.url()));
+    await page.goto('/affiliate/marketing');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Sign in to your affiliate account.').isVisible()).toBe(true);
+    expect(await page.getByText('Or continue with').count()).toBe(0);
+    expect(await page.getByTestId('google-button').count()).toBe(0);
+    expect(asked).toEqual([]);
   });
 });

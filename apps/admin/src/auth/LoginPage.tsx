@@ -5,7 +5,7 @@ import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
-import { GOOGLE_CLIENT_ID } from './google';
+import { useGoogleClientId } from './google';
 import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
 import { useSignInRedirect } from './useSignInRedirect';
@@ -32,6 +32,8 @@ export interface LoginPageProps {
 export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   const affiliate = variant === 'affiliate' || (variant === 'auto' && authProvider.hasAffiliateFlag());
   const redirect = useSignInRedirect();
+  // Never for affiliates (spec §2, §6): they are not asked, so no request is made either.
+  const googleClientId = useGoogleClientId(!affiliate);
   const navigate = useNavigate();
   const [email, setEmail] = useState(rememberedEmail);
   const [password, setPassword] = useState('');
@@ -113,10 +115,10 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2, py: 1.25 }}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
-        {!affiliate && GOOGLE_CLIENT_ID ? (
+        {!affiliate && googleClientId ? (
           <Box sx={{ mt: 3 }}>
             <Divider sx={{ mb: 2, color: 'text.secondary', fontSize: 13 }}>Or continue with</Divider>
-            <GoogleButton onCredential={google} onError={() => setMessage({ kind: 'error', text: 'Login failed!' })} />
+            <GoogleButton clientId={googleClientId} onCredential={google} onError={() => setMessage({ kind: 'error', text: 'Login failed!' })} />
           </Box>
         ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>

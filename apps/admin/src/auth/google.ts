@@ -1,7 +1,9 @@
-// Google Identity Services, loaded only when the deployment configures a client id
-// (VITE_GOOGLE_CLIENT_ID at build time, the same id the API's GOOGLE_CLIENT_ID verifies).
+// Google Identity Services, loaded only when the server is configured with a client id
+// (GOOGLE_CLIENT_ID at run time, read from GET /api/auth/config/; the API verifies ID tokens against it).
+import { authConfig, envelope } from '@chairline/shared';
+import { useEffect, useState } from 'react';
+import { http } from '../providers';
 
-export const GOOGLE_CLIENT_ID: string | undefined = (import.meta.env.VITE_GOOGLE_CLIENT_ID as string | undefined) || undefined;
 export const GOOGLE_BUTTON_WIDTH = 370;
 
 interface GoogleId {
@@ -35,4 +37,39 @@ export function loadGoogleIdentity(): Promise<GoogleId> {
     document.head.appendChild(script);
   });
   return loading;
+}
+
+const configReply = envelope(authConfig);
+let clientId: Promise<string | null> | null = null;
+
+/** The server's Google client id, asked once per page load; null when unset or the server cannot say. */
+export function fetchGoogleClientId(): Promise<string | null> {
+  clientId ??= http
+    .get('/auth/config/', undefined, { public: true })
+    .then((reply) => {
+      const parsed = configReply.safeParse(reply.body);
+      return parsed.success ? parsed.data.response.google_client_id || null : null;
+    })
+    .catch(() => {
+      // Offline: try again on the next sign-in page rather than hiding Google for good.
+      clientId = null;
+      return null;
+    });
+  return clientId;
+}
+
+/** The Google client id once known (null until then, and when `enabled` is false: no request). */
+export function useGoogleClientId(enabled: boolean): string | null {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    void fetchGoogleClientId().then((value) => {
+      if (!cancelled) setId(value);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled]);
+  return enabled ? id : null;
 }
