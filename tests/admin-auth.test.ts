@@ -155,6 +155,8 @@ describe('routing rules (spec §2, §8)', () => {
   it('a refused token refresh removes both tokens and goes through /logout/ to /login', async () => {
     const page = await open('/dashboard', { storage: { [STORAGE_KEYS.refreshToken]: 'revoked-or-made-up' } });
     await page.waitForURL((url) => url.pathname === '/login');
+    // Read storage once the login screen shows: right at the URL change the document may still be replaced.
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     const tokens = await page.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [STORAGE_KEYS.accessToken, STORAGE_KEYS.refreshToken]);
     expect(tokens).toEqual([null, null]);
   });
