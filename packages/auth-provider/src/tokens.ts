@@ -1,4 +1,5 @@
 import { STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_MS } from '@chairline/shared';
+import { browserRefreshLock, type RefreshLock } from './refresh-lock.js';
 import type { KeyValueStorage } from './storage.js';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -11,6 +12,8 @@ export interface TokenStoreOptions {
   now?: () => number;
   /** Sends the browser elsewhere (window.location.assign). */
   redirect: (path: string) => void;
+  /** Keeps refreshes of the browser's tabs one at a time (default: Web Locks, else BroadcastChannel). */
+  lock?: RefreshLock;
 }
 
 export const LOGOUT_PATH = '/logout/';
@@ -22,20 +25,28 @@ export interface TokenStore {
   /** The access token to send: refreshed first when none is stored or the last refresh is over 3 days old. */
   getAccessToken(): Promise<string | null>;
   needsRefresh(): boolean;
-  /** Runs one refresh (concurrent callers share it). Null when the session is gone. */
+  /** Runs one refresh (concurrent callers and other tabs share it). Null when the session is gone. */
   refresh(): Promise<string | null>;
+  /**
+   * A fresh access token after the server refused `rejected` (401): the one another tab already
+   * stored, else a refresh. Null when the session is gone.
+   */
+  renew(rejected: string): Promise<string | null>;
   save(access: string, refresh?: string | null): void;
   clear(): void;
 }
 
 /**
  * Token freshness (spec §4, §8, §9). The server rotates refresh tokens and revokes a family whose
- * old token is reused, so concurrent requests must share one refresh rather than race.
+ * old token is reused, so concurrent requests of this tab share one refresh, and the tabs of the
+ * browser take turns: a tab that waited reads the tokens the other tab stored instead of spending
+ * the same refresh token again.
  */
 export function createTokenStore(options: TokenStoreOptions): TokenStore {
   const { storage, refreshUrl, redirect } = options;
   const now = options.now ?? (() => Date.now());
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const lock = options.lock ?? browserRefreshLock();
   let inFlight: Promise<string | null> | null = null;
 
   const clear = () => {
@@ -84,10 +95,26 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
   }
 
   const refresh = () => {
-    inFlight ??= runRefresh().finally(() => {
-      inFlight = null;
-    });
+    if (inFlight) return inFlight;
+    // What this tab holds before waiting its turn: another tab may rotate it meanwhile.
+    const seen = storage.getItem(STORAGE_KEYS.refreshToken);
+    inFlight = lock
+      .run(async () => {
+        const current = storage.getItem(STORAGE_KEYS.refreshToken);
+        const access = storage.getItem(STORAGE_KEYS.accessToken);
+        if (current && current !== seen && access) return access;
+        return runRefresh();
+      })
+      .finally(() => {
+        inFlight = null;
+      });
     return inFlight;
+  };
+
+  const renew = async (rejected: string) => {
+    const stored = storage.getItem(STORAGE_KEYS.accessToken);
+    if (stored && stored !== rejected) return stored;
+    return refresh();
   };
 
   return {
@@ -96,6 +123,7 @@ export function createTokenStore(options: TokenStoreOptions): TokenStore {
     getAccessToken: async () => (needsRefresh() ? refresh() : storage.getItem(STORAGE_KEYS.accessToken)),
     needsRefresh,
     refresh,
+    renew,
     save,
     clear,
   };

@@ -29,6 +29,11 @@ export interface HttpClientOptions {
   baseUrl: string;
   /** The access token to send, refreshed first when stale; null when signed out. */
   getAccessToken: () => Promise<string | null>;
+  /**
+   * A new access token after the server refused `rejected` with 401 (ended early, e.g. after a
+   * password change): the request is then sent once more with it. Null gives up.
+   */
+  renewAccessToken?: (rejected: string) => Promise<string | null>;
   fetch?: FetchLike;
   /** The browser's IANA time zone (default: Intl's resolved zone). */
   timeZone?: string;
@@ -99,9 +104,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request<T>(method: string, path: string, body?: Body, opts: RequestOptions = {}): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     const params: QueryParams = { ...opts.params };
+    let token: string | null = null;
     if (!opts.public) {
       params.timezone = timeZone;
-      const token = await options.getAccessToken();
+      token = await options.getAccessToken();
       if (token) headers.Authorization = `Bearer ${token}`;
     }
     let payload: BodyInit | undefined;
@@ -119,11 +125,20 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       payload = '{}';
       headers['Content-Type'] = 'application/json';
     }
-    let response: Response;
-    try {
-      response = await doFetch(buildUrl(baseUrl, path, params), { method, headers, body: payload, signal: opts.signal });
-    } catch (error) {
-      throw new NetworkError(error);
+    const send = async () => {
+      try {
+        return await doFetch(buildUrl(baseUrl, path, params), { method, headers, body: payload, signal: opts.signal });
+      } catch (error) {
+        throw new NetworkError(error);
+      }
+    };
+    let response = await send();
+    if (response.status === 401 && token && options.renewAccessToken) {
+      const renewed = await options.renewAccessToken(token);
+      if (renewed && renewed !== token) {
+        headers.Authorization = `Bearer ${renewed}`;
+        response = await send();
+      }
     }
     const parsed = await readBody(response);
     return { status: response.status, ok: response.ok, body: parsed as T };

@@ -56,3 +56,21 @@ export const DEFAULT_TICKET_MINUTES = 30;
 export const OVERRUN_REMAINING_MINUTES = 5;
 /** Keep-alive comment interval of the server-sent event streams (proxies close idle ones). */
 export const SSE_KEEPALIVE_MS = 25_000;
+/** Days a past-due subscription (a failed renewal) keeps working before the shop is locked. */
+export const PAST_DUE_GRACE_DAYS = 7;
+
+/** Upgrade prompts of BASIC PLAN users: the marketing modal waits this long after the page loads. */
+export const MARKETING_MODAL_DELAY_MS = 1500;
+/** The corner card counts down this long, then closes itself. */
+export const CORNER_CARD_COUNTDOWN_MS = 15_000;
+const MINUTE_MS = 60_000;
+/** When each upgrade prompt first appears after load, then how often it comes back. */
+export const UPGRADE_PROMPT_SCHEDULE = {
+  toastCard: { firstDelayMs: 5_000, repeatMs: 30 * MINUTE_MS },
+  usageAlert: { firstDelayMs: 10_000, repeatMs: 60 * MINUTE_MS },
+  limitedPopup: { firstDelayMs: 15_000, repeatMs: 120 * MINUTE_MS },
+  bottomBanner: { firstDelayMs: 8_000, repeatMs: 45 * MINUTE_MS },
+  cornerRibbon: { firstDelayMs: 12_000, repeatMs: 90 * MINUTE_MS },
+} as const;
+/** Local storage key of the back office's dismissed plan notices (trial end, free plan, past due). */
+export const PLAN_NOTICE_DISMISSED_KEY = 'planNoticeDismissed';

@@ -20,3 +20,7 @@ export * from './schemas/queue.js';
 export * from './pricing.js';
 export * from './profile-rules.js';
 export * from './booking-links.js';
+export * from './phone.js';
+export * from './schemas/billing.js';
+export * from './affiliate-invite.js';
+export * from './schemas/rotation-membership.js';

@@ -24,6 +24,7 @@ export const MESSAGES = {
   resetInvalid: 'This password reset link is invalid or has expired.',
   passwordReset: 'Your password has been reset. You can now sign in.',
   loggedOut: 'You have been logged out.',
+  bodyTooDeep: 'The request body is nested too deeply.',
 } as const;
 
 // The walk-in queue and the rotation (docs/queue.md).
@@ -42,4 +43,41 @@ export const QUEUE_MESSAGES = {
   ownTicketsOnly: 'Barbers can only act for themselves.',
   rotationChanged: 'The rotation has changed. Please reload and try again.',
   rotationDuplicate: 'Each barber can appear only once in the rotation.',
+  notTakingWalkins: 'This team member does not take walk-ins. Add them to the rotation first.',
+} as const;
+
+// Phone identity and ticket privacy (docs/queue.md).
+export const PHONE_MESSAGES = {
+  /** A check-in with a phone already in line: nothing of that ticket (token, name, place) is told. */
+  alreadyInLine: 'This number is already in line.',
+  invalidPhone: 'Please enter a valid phone number.',
+  invalidCountry: 'Please choose a country from the list.',
+} as const;
+
+// Shop settings: the time zone must be one both the browser's and the database's time-zone data know.
+export const timeZoneUnsupported = (zone: string) =>
+  `The time zone "${zone}" is not supported. Please choose another one, for example America/New_York.`;
+export const timeZoneNotRecognised = (saved: string, effective: string) =>
+  `Your saved time zone "${saved}" is not recognised any more, so ${effective} is used until you choose another one.`;
+
+/** Paid plans: what the subscribe, billing and webhook endpoints tell a person. */
+export const BILLING_MESSAGES = {
+  paymentsNotSetUp: 'Online payments are not set up on this server, so paid plans cannot be bought here yet.',
+  providerUnavailable: 'The payment service did not answer. Please try again in a minute.',
+  planNotFound: 'This plan does not exist or is no longer offered.',
+  freePlan: 'The BASIC PLAN is free: use “Skip and continue with basic plan”.',
+  noPaidSubscription: 'This shop has no paid subscription to manage yet. Choose a plan first.',
+  samePlan: 'You are already on this plan.',
+  locked:
+    'Your subscription is not active (the last payment failed), so changes are paused. Your data is safe: update your card under Billing to continue.',
+  notTakingCheckIns: 'This shop is not taking online check-ins right now. Please ask at the front desk.',
+  webhookNotSetUp: 'Stripe webhooks are not set up on this server.',
+  badSignature: 'The Stripe signature is missing or wrong.',
+} as const;
+
+/** Who takes walk-ins: owners and managers choose to leave or join the rotation; barbers always take them. */
+export const ROTATION_MEMBERSHIP_MESSAGES = {
+  barberAlwaysTakesWalkins: 'A barber always takes walk-ins and stays in the rotation. Only owners and managers can leave it.',
+  left: (name: string) => `${name} is out of the rotation and no longer takes walk-ins.`,
+  joined: (name: string) => `${name} is back in the rotation and takes walk-ins.`,
 } as const;

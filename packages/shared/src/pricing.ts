@@ -101,3 +101,8 @@ export function planButton(plan: Pick<Plan, 'id'>, user: Pick<PlanViewer, 'curre
   if (user && user.is_subscription_active && user.current_plan === plan.id) return { label: 'Current plan', disabled: true };
   return { label: 'Get started', disabled: processingPlanId !== null };
 }
+
+/** The feature lines of a plan card: employee limit, check-in limit, support. */
+export function planFeatures(plan: Pick<Plan, 'barber_limit' | 'total_check_ins'>): string[] {
+  return [`${limitText(plan.barber_limit)} employees`, `${limitText(plan.total_check_ins)} check-ins per month`, '24/7 Customer Support'];
+}

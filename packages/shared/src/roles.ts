@@ -25,6 +25,8 @@ export const ACTIONS = {
   settings: ['admin'],
   subscription: ['admin'],
   affiliate: ['affiliate'],
+  /** Platform operators: no role admits them; the server checks the account against OPERATOR_EMAILS. */
+  operator: [],
 } as const satisfies Record<string, readonly Role[]>;
 export type Action = keyof typeof ACTIONS;
 

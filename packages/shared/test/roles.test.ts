@@ -17,6 +17,8 @@ const EXPECTED: Record<Action, Role[]> = {
   settings: ['admin'],
   subscription: ['admin'],
   affiliate: ['affiliate'],
+  // Operators are checked against OPERATOR_EMAILS by the server, never admitted by a role.
+  operator: [],
 };
 
 describe('canAccess', () => {

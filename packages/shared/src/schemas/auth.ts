@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RESERVED_USERNAMES } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { invitedBy } from './affiliates.js';
 import { email, password, personName } from './common.js';
 
 export const shopUsername = z
@@ -33,6 +34,8 @@ export const signupBody = z.object({
   password,
   shop_name: shopName,
   shop_username: shopUsername,
+  /** The affiliate of the visitor's stored invite, or -1: the new shop is attributed to them. */
+  invited_by: invitedBy.optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOOKING_URL_MESSAGE, isWebLink } from '../booking-links.js';
 
 /** The success envelope of the API (DESIGN.md §4). */
 export const envelope = <T extends z.ZodType>(response: T) =>
@@ -31,12 +32,16 @@ export const phoneNumber = z
   .max(32, 'The phone number is too long.')
   .regex(/^\+?[0-9 ().-]{7,}$/, 'Please enter a valid phone number.');
 
-/** Booking links are honoured only when they start with http:// (or https://) — spec §5. */
+/**
+ * A saved booking link is empty or a web link (http:// or https://); any other scheme (javascript:,
+ * data:, mailto:, ftp:...) is refused, so no page ever offers it. The same rule decides what the
+ * pages show (isOnlineBookingUrl).
+ */
 export const bookingUrl = z
   .string()
   .trim()
   .max(500, 'The booking URL is too long.')
-  .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'The booking URL must start with http:// or https://');
+  .refine((v) => v === '' || isWebLink(v), BOOKING_URL_MESSAGE);
 
 /** The largest id a row can have (a PostgreSQL integer); a larger number names no record. */
 export const MAX_ID = 2_147_483_647;

@@ -44,3 +44,20 @@ export const customerDetail = customer.extend({ history: z.array(customerVisit) 
 
 export const CUSTOMER_ORDERING = ['name', 'created_at', 'visits', 'total_spent', 'last_visit'] as const;
 export const customerListQuery = listQuery(CUSTOMER_ORDERING);
+
+/**
+ * What a barber sees of a customer: enough to pick them on an invoice. The phone shows only its
+ * last four digits; email, notes and spending are for managers and admins.
+ */
+export const barberCustomer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string(),
+});
+export type BarberCustomer = z.infer<typeof barberCustomer>;
+
+/** "+1 917 555 1001" → "•••• 1001"; no digits → "". */
+export function maskPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits ? `•••• ${digits.slice(-4)}` : '';
+}

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { isBareWebPrefix } from '../booking-links.js';
 import { bookingUrl, personName, phoneNumber } from './common.js';
 
-/** The forms start the booking link as 'http://' (spec §4): a bare scheme means no link. */
+/** The forms start the booking link as 'http://': a bare http:// or https:// (any case) means no link. */
 export const formBookingUrl = z
   .string({ error: 'The booking URL must be text.' })
   .trim()
-  .transform((v) => (v === 'http://' || v === 'https://' ? '' : v))
+  .transform((v) => (isBareWebPrefix(v) ? '' : v))
   .pipe(bookingUrl);
 
 /**

@@ -99,7 +99,10 @@ export const checkInInput = z.object({
 });
 export type CheckInInput = z.input<typeof checkInInput>;
 
-/** A ticket as its customer sees it (GET /check-in/{token}/, and the check-in reply). */
+/**
+ * A ticket as its customer sees it (GET /check-in/{token}/, and the check-in reply). Only the token's
+ * holder sees it: a check-in with a phone already in line is a 409 that tells nothing of that ticket.
+ */
 export const publicTicket = z.object({
   token: z.string(),
   shop_username: z.string(),
@@ -117,8 +120,6 @@ export const publicTicket = z.object({
   services: z.array(z.object({ id: z.number().int(), name: z.string() })),
   checked_in_at: z.string(),
   called_at: z.string().nullable(),
-  /** True when this phone number already had an active ticket and that one is answered. */
-  existing: z.boolean(),
 });
 export type PublicTicket = z.infer<typeof publicTicket>;
 export const ticketReply = z.object({ status: z.literal(1), response: publicTicket });

@@ -27,6 +27,13 @@ export const sessionUser = z.object({
   shop_is_owner: z.boolean(),
   shop_bluetick: z.boolean(),
   pin_applicable: z.boolean(),
+  // Billing state beyond the fields above, for the trial and payment notices. Optional so that an
+  // older server's reply still parses.
+  subscription_status: z.enum(['trialing', 'active', 'past_due', 'canceled', 'expired', 'none']).optional(),
+  /** ISO time the trial ends, while trialing. */
+  trial_ends_at: z.string().nullable().optional(),
+  /** ISO time a past-due subscription stops working, while past_due. */
+  grace_ends_at: z.string().nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { PIN_LENGTH } from '../constants.js';
+import { PHONE_MESSAGES } from '../messages.js';
+import { isShopCountry } from '../phone.js';
 import { shopName, shopUsername } from './auth.js';
 
 export function isTimeZone(value: string): boolean {
@@ -44,6 +46,13 @@ export const shopSettingsInput = z.object({
   pin_enabled: z.boolean().default(false),
   /** A new PIN; needed when turning the PIN on for the first time. */
   pin: pin.optional(),
+  /** ISO 3166-1 alpha-2: the region of customer phone numbers typed without a country code. Absent: unchanged. */
+  country: z
+    .string({ error: PHONE_MESSAGES.invalidCountry })
+    .trim()
+    .toUpperCase()
+    .refine(isShopCountry, PHONE_MESSAGES.invalidCountry)
+    .optional(),
 });
 export type ShopSettingsInput = z.infer<typeof shopSettingsInput>;
 
@@ -58,6 +67,11 @@ export const shopSettings = z.object({
   opening_hours: openingHours,
   pin_enabled: z.boolean(),
   pin_set: z.boolean(),
+  country: z.string(),
+  /** False when the saved zone is not recognised any more; "today" then follows `effective_timezone` (UTC). */
+  timezone_recognised: z.boolean(),
+  /** The zone in force: the saved one, or UTC while the saved one is not recognised. */
+  effective_timezone: z.string(),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 

@@ -59,7 +59,13 @@ export const teamMember = z.object({
 });
 export type TeamMember = z.infer<typeof teamMember>;
 
+const CHOOSE_MEMBER = 'Choose a team member.';
 export const memberPasswordBody = z.object({
-  id: z.coerce.number({ error: 'Choose a team member.' }).int().positive('Choose a team member.').max(MAX_ID, 'Choose a team member.'),
+  // A number, or digits as text. Plain coercion would read a list such as [[1]] as member 1 and
+  // change someone's password (the caller's own, ending their other sessions) by accident.
+  id: z
+    .union([z.number(), z.string().trim().regex(/^\d+$/)], { error: CHOOSE_MEMBER })
+    .transform(Number)
+    .pipe(z.number().int().positive(CHOOSE_MEMBER).max(MAX_ID, CHOOSE_MEMBER)),
   password,
 });
