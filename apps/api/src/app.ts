@@ -11,7 +11,10 @@ import type { Database } from './db/database.js';
 import { registerAccessControl } from './http/access.js';
 import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
+import { registerJsonDepthLimit } from './http/json-depth.js';
 import { registerOpenApi } from './http/openapi.js';
+import { pageScriptHashes } from './http/page-script-hashes.js';
+import { buildSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates-routes.js';
 import { customersRoutes } from './modules/customers/customers-routes.js';
@@ -20,6 +23,8 @@ import { settingsRoutes } from './modules/settings/settings-routes.js';
 import { supportRoutes } from './modules/support/support-routes.js';
 import { statsRoutes } from './modules/stats/stats-routes.js';
 import { billingRoutes } from './modules/billing/billing-routes.js';
+import { registerBilling } from './modules/billing/billing-plugin.js';
+import { stripeWebhookRoutes } from './modules/stripe/stripe-webhook-routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices-routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
@@ -34,7 +39,7 @@ import { plansRoutes } from './modules/plans/plans-routes.js';
 import { checkInRoutes } from './modules/check-in/check-in-routes.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import { registerEventBus } from './modules/events/events-plugin.js';
-import { eventsRoutes } from './modules/events/events-routes.js';
+import { eventsRoutes, type EventStreamLimits } from './modules/events/events-routes.js';
 import { publicShopRoutes } from './modules/public-shop/public-shop-routes.js';
 import { rotationRoutes } from './modules/rotation/rotation-routes.js';
 import { walkinsRoutes } from './modules/walkins/walkins-routes.js';
@@ -52,6 +57,14 @@ export interface AppOptions {
   eventBus?: EventBus;
   /** Built front ends to serve on the same port (the server entry passes them; API tests do not). */
   frontEnds?: FrontEndDirs;
+  /** The clock of token expiry and the refresh grace window (tests move it instead of sleeping). */
+  sessionClock?: () => Date;
+  /** Caps on open event streams per client address and per shop (tests lower them). */
+  eventStreamLimits?: Partial<EventStreamLimits>;
+  /** The current time for date-bound figures ("today", "this month") and commission holds; the wall clock unless a test pins it. */
+  clock?: () => Date;
+  /** The clock of the subscription rules (trial end, grace period); tests pass their own. */
+  now?: () => Date;
 }
 
 declare module 'fastify' {
@@ -63,6 +76,7 @@ declare module 'fastify' {
     mailer: Mailer;
     rateLimits: RateLimits;
     uploadsDir: string;
+    clock: () => Date;
   }
 }
 
@@ -71,18 +85,24 @@ const API_BODY_LIMIT = 1024 * 1024; // JSON bodies; uploads have their own limit
 /** Builds the whole HTTP application around a database; the server entry only listens. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
+  const securityHeaders = buildSecurityHeaders(config, await pageScriptHashes(options.frontEnds));
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: API_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: (err, request, reply) => {
+      securityHeaders.applyData(request.raw, reply.raw);
+      return answerFrameworkError(err, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  registerSecurityHeaders(app, securityHeaders);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonDepthLimit(app);
 
-  const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlMinutes, config.refreshTokenTtlDays);
+  const tokens = new TokenService(db, config.jwtSecret, config.accessTokenTtlMinutes, config.refreshTokenTtlDays, options.sessionClock);
   const mailer = options.mailer ?? createMailer(config.smtpUrl, config.mailFrom, app.log);
   const google = config.googleClientId ? createGoogleVerifier(config.googleClientId, options.googleCerts) : null;
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -95,6 +115,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('auth', new AuthService(db, tokens, mailer, config, google));
   app.decorate('rateLimits', { ...DEFAULT_RATE_LIMITS, ...options.rateLimits });
   app.decorate('uploadsDir', uploadsDir);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   await registerEventBus(app, config, db, options.eventBus);
 
   await app.register(rateLimit, {
@@ -107,6 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerOpenApi(app, config.publicUrl);
   registerAccessControl(app, db, tokens);
+  registerBilling(app, options.now);
 
   await app.register(
     async (api) => {
@@ -116,19 +138,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
       await api.register(authRoutes);
       await api.register(plansRoutes);
-      await api.register(affiliatesRoutes);
+      await api.register(affiliatesRoutes, { now: options.clock });
       await api.register(servicesRoutes);
       await api.register(customersRoutes);
       await api.register(settingsRoutes);
       await api.register(supportRoutes);
       await api.register(statsRoutes);
       await api.register(billingRoutes);
+      await api.register(stripeWebhookRoutes);
       await api.register(invoicesRoutes);
       await api.register(publicShopRoutes);
       await api.register(checkInRoutes);
       await api.register(walkinsRoutes);
       await api.register(rotationRoutes);
-      await api.register(eventsRoutes);
+      await api.register(eventsRoutes, { limits: options.eventStreamLimits });
       await api.register(appointmentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(profileRoutes);

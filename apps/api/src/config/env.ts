@@ -40,6 +40,9 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be a full http(s) URL such as http://127.0.0.1:12111' }).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'SEED_DEMO must be true or false' })
@@ -49,6 +52,25 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'], { error: 'TRUST_PROXY must be true or false' })
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  DISPLAY_FRAME_ANCESTORS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/\s+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i, 'DISPLAY_FRAME_ANCESTORS must list origins such as https://tv.example.com, separated by spaces'),
+      ),
+    ),
+  OPERATOR_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter((e) => e !== ''),
+    )
+    .pipe(z.array(z.email({ error: 'OPERATOR_EMAILS must be email addresses separated by commas' }))),
 });
 
 export interface Config {
@@ -65,10 +87,15 @@ export interface Config {
   mailFrom: string;
   supportEmail: string | undefined;
   googleClientId: string | undefined;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string };
+  /** apiBase: another Stripe API address (a local test server); Stripe's own by default. */
+  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
+  /** Sites allowed to frame the TV display page (origins); none by default. */
+  displayFrameAncestors: string[];
+  /** Platform operators (the affiliate console): shop accounts with these emails, lowercase. */
+  operatorEmails: string[];
 }
 
 export class ConfigError extends Error {}
@@ -103,10 +130,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBase: e.STRIPE_API_BASE,
     },
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,
+    displayFrameAncestors: e.DISPLAY_FRAME_ANCESTORS,
+    operatorEmails: e.OPERATOR_EMAILS,
   };
 }
 

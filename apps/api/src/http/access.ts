@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { one } from '../db/database.js';
 import type { Database } from '../db/database.js';
 import type { TokenService } from '../modules/auth/tokens.js';
+import { isOperator } from '../modules/affiliates/operator-service.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { Principal } from './types.js';
 
@@ -19,21 +20,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The caller of a bearer token. The account is read on every request (one query, with the token
+ * version and whether the token's session was ended), so a changed role, a removed member, a
+ * logout and a password change take effect at once rather than when the access token expires.
+ */
 async function loadPrincipal(db: Database, tokens: TokenService, header: string | undefined): Promise<Principal | null> {
   if (!header?.startsWith('Bearer ')) return null;
-  const subject = await tokens.verifyAccess(header.slice('Bearer '.length).trim());
-  if (!subject) return null;
+  const claims = await tokens.verifyAccess(header.slice('Bearer '.length).trim());
+  if (!claims) return null;
+  const { subject, version, sessionId } = claims;
+  const sessionEnded = `EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $2 AND r.revoked_at IS NOT NULL)`;
   if (subject.kind === 'affiliate') {
-    const found = await one(db, 'SELECT id FROM affiliates WHERE id = $1', [subject.id]);
-    return found ? { kind: 'affiliate', affiliateId: subject.id } : null;
+    const found = await one<{ token_version: number; session_ended: boolean }>(
+      db,
+      `SELECT a.token_version, ${sessionEnded} AS session_ended FROM affiliates a WHERE a.id = $1`,
+      [subject.id, sessionId ?? null],
+    );
+    if (!found || found.token_version !== version || found.session_ended) return null;
+    return { kind: 'affiliate', affiliateId: subject.id, sessionId };
   }
-  // The membership is read on every request, so a changed role or a removed member takes effect at once.
-  const m = await one<{ id: number; shop_id: number; role: 'admin' | 'manager' | 'employee' }>(
+  const m = await one<{ id: number; shop_id: number; role: 'admin' | 'manager' | 'employee'; token_version: number; session_ended: boolean }>(
     db,
-    'SELECT id, shop_id, role FROM memberships WHERE user_id = $1',
-    [subject.id],
+    `SELECT m.id, m.shop_id, m.role, u.token_version, ${sessionEnded} AS session_ended
+       FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1`,
+    [subject.id, sessionId ?? null],
   );
-  return m ? { kind: 'user', userId: subject.id, shopId: m.shop_id, membershipId: m.id, role: m.role } : null;
+  if (!m || m.token_version !== version || m.session_ended) return null;
+  return { kind: 'user', userId: subject.id, shopId: m.shop_id, membershipId: m.id, role: m.role, sessionId };
 }
 
 export function roleOf(principal: Principal | null): Role {
@@ -65,6 +79,11 @@ export function registerAccessControl(app: FastifyInstance, db: Database, tokens
     request.principal = await loadPrincipal(db, tokens, request.headers.authorization);
     if (access === 'public') return;
     if (!request.principal) throw unauthorized();
+    if (access === 'operator') {
+      const p = request.principal;
+      if (p.kind !== 'user' || !(await isOperator(db, p.userId, app.config.operatorEmails))) throw forbidden();
+      return;
+    }
     if (!canAccess(roleOf(request.principal), access)) throw forbidden();
   });
 }

@@ -1,8 +1,11 @@
 import { MESSAGES } from '@chairline/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** How a route answers errors: the API envelope, or `{detail}` for the sign-in endpoints (spec §7). */
-export type ErrorShape = 'status' | 'detail';
+/**
+ * How a route answers errors: the API envelope, `{detail}` for the sign-in endpoints, or `{error}`
+ * for subscribe (the plans screen reads `checkout_url` or `error`).
+ */
+export type ErrorShape = 'status' | 'detail' | 'error';
 
 /** An error meant for a person: its message is sent as is, with its HTTP status. */
 export class HttpError extends Error {
@@ -25,7 +28,9 @@ export const unavailable = (message: string) => new HttpError(503, message);
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, statusCode: number, message: string) {
   const shape: ErrorShape = request.routeOptions.config?.errorShape ?? 'status';
-  return reply.status(statusCode).send(shape === 'detail' ? { detail: message } : { status: 0, response: message });
+  if (shape === 'detail') return reply.status(statusCode).send({ detail: message });
+  if (shape === 'error') return reply.status(statusCode).send({ error: message });
+  return reply.status(statusCode).send({ status: 0, response: message });
 }
 
 interface ValidationIssue {
@@ -75,13 +80,30 @@ function validationMessage(err: FastifyError): string {
   }
 }
 
-/** Text with a NUL character cannot be stored (PostgreSQL text refuses it); refuse it up front. */
-const hasNul = (value: unknown): boolean => {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(hasNul);
-  if (value && typeof value === 'object') return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+/**
+ * Text with a NUL character cannot be stored (PostgreSQL text refuses it); refuse it up front.
+ * Walks with its own stack, not by recursion, so no shape of input can overflow the call stack.
+ */
+export function hasNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (ArrayBuffer.isView(value)) {
+      // Raw bytes (a route with its own raw-body parser) are not text to store.
+      continue;
+    } else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(item);
+      }
+    }
+  }
   return false;
-};
+}
 export const NUL_MESSAGE = 'The text contains a character that is not allowed (NUL).';
 
 const FASTIFY_CLIENT_ERRORS: Record<string, [number, string]> = {

@@ -51,6 +51,7 @@ function sendFile(reply: FastifyReply, root: string, file: string, cache: 'immut
   return reply.sendFile(file.slice(root.length + 1), root, { cacheControl: false });
 }
 
+// The routes below are pages and files, not the API: they are left out of the API reference.
 export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs) {
   const adminIndex = join(dirs.admin, 'index.html');
   const publicClient = join(dirs.publicSite, 'client');
@@ -66,14 +67,14 @@ export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs
 
   if (hasAdmin) {
     const assets = join(dirs.admin, 'assets');
-    app.get('/assets/*', (req: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+    app.get('/assets/*', { schema: { hide: true } }, (req: FastifyRequest<{ Params: { '*': string } }>, reply) => {
       const file = staticFile(assets, req.params['*']);
       return file ? sendFile(reply, assets, file, 'immutable') : reply.callNotFound();
     });
     const index = (_req: FastifyRequest, reply: FastifyReply) => sendFile(reply, dirs.admin, adminIndex, 'revalidate');
     for (const route of ADMIN_ROUTES) {
-      app.get(route, index);
-      app.get(`${route}/*`, index);
+      app.get(route, { config: { page: 'admin' }, schema: { hide: true } }, index);
+      app.get(`${route}/*`, { config: { page: 'admin' }, schema: { hide: true } }, index);
     }
   }
 
@@ -101,13 +102,13 @@ export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs
         reply.raw.end(err ? 'Something went wrong on our side. Please try again later.' : 'Not found.');
       }, locals);
     };
-    for (const route of PUBLIC_SITE_ROUTES) app.get(route, render);
-    app.get('/_astro/*', render);
+    for (const route of PUBLIC_SITE_ROUTES) app.get(route, { config: { page: 'public-site' }, schema: { hide: true } }, render);
+    app.get('/_astro/*', { schema: { hide: true } }, render);
     // Files of the site's public/ folder (favicon, robots.txt...) at the root.
     if (existsSync(publicClient)) {
       for (const name of readdirSync(publicClient)) {
         if (name.startsWith('_') || !statSync(join(publicClient, name)).isFile() || name === 'index.html') continue;
-        app.get(`/${name}`, render);
+        app.get(`/${name}`, { schema: { hide: true } }, render);
       }
     }
   }

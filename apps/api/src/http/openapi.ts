@@ -13,5 +13,11 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The reference page gets its own policy (hashes of its inline scripts); like every page it may
+    // not be framed, and it must keep working over plain http on a shop's local network.
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 }

@@ -1,10 +1,10 @@
 import type { Action, StaffRole } from '@chairline/shared';
 import type { ErrorShape } from './errors.js';
 
-/** Who is calling, once the bearer token is checked and the membership loaded. */
+/** Who is calling, once the bearer token is checked and the membership loaded; sessionId is its refresh family. */
 export type Principal =
-  | { kind: 'user'; userId: number; shopId: number; membershipId: number; role: StaffRole }
-  | { kind: 'affiliate'; affiliateId: number };
+  | { kind: 'user'; userId: number; shopId: number; membershipId: number; role: StaffRole; sessionId?: string }
+  | { kind: 'affiliate'; affiliateId: number; sessionId?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -13,9 +13,10 @@ const STAFF = [
   { name: 'Andre Silva', email: 'andre@chairline.test', role: 'employee', inRotation: true },
 ] as const;
 
-// Spec §2 shows a booking QR code only for links starting with http:// (or the app's host), so the
-// demo barbers' link qualifies and a visitor trying the demo sees 'Book Online'.
-const DEMO_BOOKING_URL = 'http://booksy.com/';
+// A booking link that is a web link (http:// or https://) is shown as a QR code and 'Book Online'.
+// The demo barbers use an https:// link, as real booking services (Booksy, Square, Calendly) give,
+// so a visitor trying the demo sees 'Book Online'.
+const DEMO_BOOKING_URL = 'https://booksy.com/';
 
 const SERVICES = [
   ['Haircut', 30, 3000],
@@ -25,13 +26,14 @@ const SERVICES = [
   ['Line-up', 10, 1000],
 ] as const;
 
+// Stored as every customer phone is: E.164 (the demo shop is in the US).
 const CUSTOMERS = [
-  ['Luis Ortega', '+1 718 555 0101'],
-  ['Sam Patel', '+1 718 555 0102'],
-  ['Chris Young', '+1 718 555 0103'],
-  ['Dev Howard', '+1 718 555 0104'],
-  ['Tom Nguyen', '+1 718 555 0105'],
-  ['Omar Farah', '+1 718 555 0106'],
+  ['Luis Ortega', '+17185550101'],
+  ['Sam Patel', '+17185550102'],
+  ['Chris Young', '+17185550103'],
+  ['Dev Howard', '+17185550104'],
+  ['Tom Nguyen', '+17185550105'],
+  ['Omar Farah', '+17185550106'],
 ] as const;
 
 async function insertId(sql: Sql, text: string, params: unknown[]): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Appointment } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
+import { shopZoneSql } from '../../lib/shop-time-zone.js';
 
 interface AppointmentRow {
   id: number;
@@ -36,7 +37,7 @@ const SELECT = `
            WHERE x.appointment_id = a.id) AS services
     FROM appointments a JOIN barbers b ON b.id = a.barber_id LEFT JOIN customers c ON c.id = a.customer_id`;
 
-const TZ = '(SELECT timezone FROM shops WHERE id = $1)';
+const TZ = shopZoneSql('$1');
 
 export interface AppointmentFilter {
   from?: string;

@@ -6,6 +6,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { activeServiceIds } from '../services/services-repository.js';
 import { ownBarberId } from '../invoices/invoices-service.js';
 import { overlapping } from './appointments-repository.js';
+import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
 
 const DEFAULT_MINUTES = 30;
 
@@ -69,7 +70,7 @@ export class AppointmentsService {
 
       const start = new Date(input.starts_at);
       const end = input.ends_at ? new Date(input.ends_at) : new Date(start.getTime() + (await this.minutes(tx, serviceIds)) * 60_000);
-      const shop = await one<{ timezone: string; opening_hours: OpeningHours }>(tx, 'SELECT timezone, opening_hours FROM shops WHERE id = $1', [
+      const shop = await one<{ timezone: string; opening_hours: OpeningHours }>(tx, `SELECT ${effectiveZoneOf('timezone')} AS timezone, opening_hours FROM shops WHERE id = $1`, [
         shopId,
       ]);
       const timeZone = shop?.timezone ?? 'UTC';

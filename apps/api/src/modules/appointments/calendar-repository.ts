@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/database.js';
+import { shopZoneSql } from '../../lib/shop-time-zone.js';
 
-const TZ = '(SELECT timezone FROM shops WHERE id = $1)';
+const TZ = shopZoneSql('$1');
 
 /**
  * Appointments (not cancelled) and walk-ins served or in the chair between two local dates,

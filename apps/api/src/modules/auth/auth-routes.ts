@@ -47,7 +47,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/refresh/',
     { config: signIn, schema: { tags: ['auth'], body: refreshBody, response: { 200: refreshReply } } },
-    async (req) => auth.refresh(req.body.refresh),
+    async (req) => auth.refresh(req.body.refresh, { ip: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
   );
 
   app.post(
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/get-user-data/',
     { config: { access: 'session' }, schema: { tags: ['auth'], response: { 200: envelope(sessionUser) } } },
     async (req) => {
-      const user = await loadSessionUser(app.db, staffOf(req.principal).userId);
+      const user = await loadSessionUser(app.db, staffOf(req.principal).userId, app.now());
       if (!user) throw unauthorized();
       return { status: 1 as const, response: user };
     },

@@ -7,10 +7,11 @@ import { conflict, forbidden, HttpError, notFound, unauthorized, unavailable } f
 import { loadSessionUser } from '../users/session-user.js';
 import type { GoogleVerifier } from './google.js';
 import type { Mailer } from './mailer.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { attribute } from '../affiliates/attribution.js';
 import { assertAvailable, createShopWithOwner, uniqueViolationMessage } from './shops-repository.js';
 import { issueResetToken, resetLink } from './reset-tokens.js';
-import { sha256, type TokenService } from './tokens.js';
+import { sha256, type RefreshClient, type TokenService } from './tokens.js';
 
 const RESET_TOKEN_TTL_MINUTES = 60;
 const GOOGLE_EMAIL_UNVERIFIED = 'Google has not verified this email address. Sign up with your email and a password instead.';
@@ -31,17 +32,14 @@ export class AuthService {
     return { ...(await this.tokens.issuePair({ kind: 'user', id: userId })), user };
   }
 
+  /** Every account state (unknown, no password yet, wrong or right password) runs one argon2 verification. */
   async login(email: string, password: string): Promise<LoginReply> {
     const user = await one<{ id: number; password_hash: string | null }>(
       this.db,
       'SELECT u.id, u.password_hash FROM users u JOIN memberships m ON m.user_id = u.id WHERE u.email = $1',
       [email.trim().toLowerCase()],
     );
-    if (!user) {
-      await burnPasswordCheck(password);
-      throw unauthorized(MESSAGES.invalidCredentials);
-    }
-    if (!(await verifyPassword(user.password_hash, password))) throw unauthorized(MESSAGES.invalidCredentials);
+    if (!(await verifyPassword(user?.password_hash, password)) || !user) throw unauthorized(MESSAGES.invalidCredentials);
     return this.sessionFor(user.id);
   }
 
@@ -54,13 +52,18 @@ export class AuthService {
       passwordHash,
       shopName: body.shop_name,
       shopUsername: body.shop_username,
-    });
+    }, body.invited_by);
     return this.sessionFor(userId);
   }
 
-  private async createShop(owner: Parameters<typeof createShopWithOwner>[1]) {
+  /** A new shop and its owner; a valid affiliate invite attributes the shop to that affiliate. */
+  private async createShop(owner: Parameters<typeof createShopWithOwner>[1], invitedBy = -1) {
     try {
-      return await this.db.transaction((tx) => createShopWithOwner(tx, owner));
+      return await this.db.transaction(async (tx) => {
+        const created = await createShopWithOwner(tx, owner);
+        await attribute(tx, created.shopId, invitedBy, 'signup');
+        return created;
+      });
     } catch (err) {
       const message = uniqueViolationMessage(err);
       if (message) throw conflict(message);
@@ -68,12 +71,13 @@ export class AuthService {
     }
   }
 
-  async refresh(refresh: string): Promise<{ access: string; refresh: string }> {
-    const pair = await this.tokens.rotate(refresh);
+  async refresh(refresh: string, client: RefreshClient): Promise<{ access: string; refresh: string }> {
+    const pair = await this.tokens.rotate(refresh, client);
     if (!pair) throw unauthorized(MESSAGES.refreshInvalid);
     return pair;
   }
 
+  /** Logout ends the whole session: every token of the refresh family, and its access tokens. */
   logout(refresh: string | undefined): Promise<void> {
     return refresh ? this.tokens.revokeFamilyOf(refresh) : Promise.resolve();
   }
@@ -134,7 +138,10 @@ export class AuthService {
     });
   }
 
-  /** Sets a new password with a single-use, unexpired token; every existing session is revoked. */
+  /**
+   * Sets a new password with a single-use, unexpired token; every existing session is ended
+   * (refresh families revoked, older access tokens refused).
+   */
   async resetPassword(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
 import { basicPlanId } from '../plans/plans-repository.js';
+import { assertUsernameFree } from '../usernames/usernames-repository.js';
 
 export interface NewShopOwner {
   name: string;
@@ -18,7 +19,13 @@ export interface NewShopOwner {
 /** Refuses, with the message a person needs, an email or shop username already in use. */
 export async function assertAvailable(sql: Sql, email: string, shopUsername: string): Promise<void> {
   if (await one(sql, 'SELECT 1 FROM users WHERE email = $1', [email])) throw conflict(MESSAGES.emailTaken);
-  if (await one(sql, 'SELECT 1 FROM shops WHERE username = $1', [shopUsername])) throw conflict(MESSAGES.usernameTaken);
+  // A shop's former usernames stay reserved for it (old QR codes): taken for everyone else.
+  const usernameTaken = await one(
+    sql,
+    'SELECT 1 FROM shops WHERE username = $1 UNION ALL SELECT 1 FROM shop_former_usernames WHERE username = $1',
+    [shopUsername],
+  );
+  if (usernameTaken) throw conflict(MESSAGES.usernameTaken);
 }
 
 /** A unique violation raced past assertAvailable: say which value was taken. */
@@ -36,6 +43,7 @@ export function uniqueViolationMessage(err: unknown): string | null {
  * BASIC PLAN trial. Runs inside the caller's transaction.
  */
 export async function createShopWithOwner(tx: Sql, o: NewShopOwner): Promise<{ shopId: number; userId: number }> {
+  await assertUsernameFree(tx, o.shopUsername, null);
   const shop = await one<{ id: number }>(
     tx,
     'INSERT INTO shops (name, username, timezone) VALUES ($1, $2, $3) RETURNING id',

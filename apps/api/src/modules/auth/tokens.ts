@@ -1,15 +1,100 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 
 export type Subject = { kind: 'user'; id: number } | { kind: 'affiliate'; id: number };
 
+/** A verified access token: whose it is, the account's token version it was signed under, its session. */
+export interface AccessClaims {
+  subject: Subject;
+  /** The account's token version when signed; the token is refused once the account's version moves on. */
+  version: number;
+  /** The refresh family (session) the token belongs to; absent on tokens signed outside a session. */
+  sessionId?: string;
+}
+
+/** The client presenting a refresh token, to tell two tabs of one browser from a thief elsewhere. */
+export interface RefreshClient {
+  ip: string;
+  userAgent: string;
+}
+
+export interface TokenPair {
+  access: string;
+  refresh: string;
+}
+
+/**
+ * How long a just-rotated refresh token is still honoured for the client that rotated it. Two tabs
+ * (or a burst of requests) waking up together all present the same token; within this window they
+ * get the same successor back. After it, presenting a spent token revokes its whole family.
+ */
+export const REFRESH_GRACE_MS = 10_000;
+
+/** A grace-window answer may follow a chain of rotations this long (tabs refreshing in a burst). */
+const MAX_GRACE_HOPS = 5;
+
 const ISSUER = 'chairline';
 const AUDIENCE = 'chairline-api';
+const SUBJECT_ID = /^[1-9][0-9]{0,14}$/;
 
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 export const randomToken = () => randomBytes(32).toString('base64url');
+
+const clientTag = (client: RefreshClient) => sha256(`${client.ip}\n${client.userAgent}`);
+
+// The successor is sealed with a key only the holder of the rotated token can derive (the table
+// stores a different hash of it), so a copy of the database never yields live refresh tokens.
+const sealKey = (token: string) => createHash('sha256').update('chairline refresh successor\0').update(token).digest();
+
+function seal(token: string, successor: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(token), iv);
+  const body = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()]);
+  return [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url')).join('.');
+}
+
+function unseal(token: string, sealed: string | null): string | null {
+  if (!sealed) return null;
+  try {
+    const [iv, tag, body] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'));
+    if (!iv || !tag || !body) return null;
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(token), iv);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+interface RefreshRow {
+  id: number;
+  family_id: string;
+  subject_kind: 'user' | 'affiliate';
+  subject_id: number;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+  rotated_by: string | null;
+  successor_sealed: string | null;
+}
+
+const findRefresh = (sql: Sql, token: string) =>
+  one<RefreshRow>(
+    sql,
+    `SELECT id, family_id, subject_kind, subject_id, expires_at, used_at, revoked_at, rotated_by, successor_sealed
+       FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
+    [sha256(token)],
+  );
+
+const accountTable = (subject: Subject) => (subject.kind === 'user' ? 'users' : 'affiliates');
+
+/** The account's current token version (0 for an account that is gone: its tokens fail elsewhere). */
+export async function tokenVersionOf(sql: Sql, subject: Subject): Promise<number> {
+  const row = await one<{ token_version: number }>(sql, `SELECT token_version FROM ${accountTable(subject)} WHERE id = $1`, [subject.id]);
+  return row?.token_version ?? 0;
+}
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -19,28 +104,52 @@ export class TokenService {
     secret: string,
     private readonly accessTtlMinutes: number,
     private readonly refreshTtlDays: number,
+    /** The time the grace window and expiry are measured against; tests move it. */
+    private readonly now: () => Date = () => new Date(),
   ) {
     this.key = new TextEncoder().encode(secret);
   }
 
-  signAccess(subject: Subject): Promise<string> {
-    return new SignJWT({ typ: subject.kind })
+  /**
+   * An access token for a subject, carrying the account's token version (read now unless given)
+   * and the session (refresh family) it belongs to.
+   */
+  async signAccess(subject: Subject, session: { version?: number; sessionId?: string } = {}): Promise<string> {
+    const version = session.version ?? (await tokenVersionOf(this.db, subject));
+    const claims: Record<string, string | number> = { typ: subject.kind, ver: version };
+    if (session.sessionId) claims.sid = session.sessionId;
+    const issuedAt = Math.floor(this.now().getTime() / 1000);
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(subject.id))
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${this.accessTtlMinutes}m`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.accessTtlMinutes * 60)
       .sign(this.key);
   }
 
-  /** The subject of a valid access token, or null for an invalid or expired one. */
-  async verifyAccess(token: string): Promise<Subject | null> {
+  /**
+   * The claims of a valid access token, or null. Beyond the signature, a token must carry an
+   * expiry, an issue time and a numeric subject: a token without `exp` would never expire.
+   */
+  async verifyAccess(token: string): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'] });
-      const id = Number(payload.sub);
-      if (!Number.isInteger(id) || (payload.typ !== 'user' && payload.typ !== 'affiliate')) return null;
-      return { kind: payload.typ, id };
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        currentDate: this.now(),
+      });
+      if (typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+      if (typeof payload.sub !== 'string' || !SUBJECT_ID.test(payload.sub)) return null;
+      if (payload.typ !== 'user' && payload.typ !== 'affiliate') return null;
+      // Tokens signed before versions existed carry none: they count as version 0.
+      const version = payload.ver ?? 0;
+      if (typeof version !== 'number' || !Number.isInteger(version) || version < 0) return null;
+      if (payload.sid !== undefined && typeof payload.sid !== 'string') return null;
+      return { subject: { kind: payload.typ, id: Number(payload.sub) }, version, sessionId: payload.sid };
     } catch {
       return null;
     }
@@ -49,69 +158,113 @@ export class TokenService {
   /** A new refresh token; a new family unless it replaces one of an existing family. */
   async issueRefresh(sql: Sql, subject: Subject, familyId: string = randomUUID()): Promise<string> {
     const token = randomToken();
-    await sql.query(
-      `INSERT INTO refresh_tokens (token_hash, family_id, subject_kind, subject_id, expires_at)
-       VALUES ($1, $2, $3, $4, now() + make_interval(days => $5))`,
-      [sha256(token), familyId, subject.kind, subject.id, this.refreshTtlDays],
-    );
+    await this.insertRefresh(sql, token, subject, familyId);
     return token;
   }
 
-  async issuePair(subject: Subject): Promise<{ access: string; refresh: string }> {
-    return { access: await this.signAccess(subject), refresh: await this.issueRefresh(this.db, subject) };
+  private async insertRefresh(sql: Sql, token: string, subject: Subject, familyId: string): Promise<void> {
+    const expiresAt = new Date(this.now().getTime() + this.refreshTtlDays * 86_400_000);
+    await sql.query(
+      `INSERT INTO refresh_tokens (token_hash, family_id, subject_kind, subject_id, expires_at)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [sha256(token), familyId, subject.kind, subject.id, expiresAt],
+    );
+  }
+
+  /** A new session: a refresh token of a new family and an access token bound to it. */
+  async issuePair(subject: Subject): Promise<TokenPair> {
+    const familyId = randomUUID();
+    const refresh = await this.issueRefresh(this.db, subject, familyId);
+    return { access: await this.signAccess(subject, { sessionId: familyId }), refresh };
   }
 
   /**
-   * Exchanges a refresh token for a new pair. The old one is spent; presenting a spent token
-   * again means it was stolen or replayed, so its whole family is revoked.
+   * Exchanges a refresh token for a new pair. The old one is spent. Presenting it again within
+   * the grace window from the client that spent it answers with the same successor; otherwise a
+   * spent token was stolen or replayed, so its whole family is revoked.
    */
-  async rotate(refresh: string): Promise<{ access: string; refresh: string } | null> {
+  async rotate(refresh: string, client: RefreshClient): Promise<TokenPair | null> {
+    const now = this.now();
     const outcome = await this.db.transaction(async (tx) => {
-      const row = await one<{
-        id: number;
-        family_id: string;
-        subject_kind: 'user' | 'affiliate';
-        subject_id: number;
-        used_at: Date | null;
-        revoked_at: Date | null;
-        expired: boolean;
-      }>(
-        tx,
-        `SELECT id, family_id, subject_kind, subject_id, used_at, revoked_at, expires_at <= now() AS expired
-           FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-        [sha256(refresh)],
-      );
+      const row = await findRefresh(tx, refresh);
       if (!row) return null;
+      const subject: Subject = { kind: row.subject_kind, id: row.subject_id };
+      if (row.used_at && !row.revoked_at) {
+        const successor = await this.graceSuccessor(tx, row, refresh, client, now);
+        if (successor) return { subject, familyId: row.family_id, refresh: successor, version: await tokenVersionOf(tx, subject) };
+      }
       if (row.used_at || row.revoked_at) {
-        await tx.query('UPDATE refresh_tokens SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL', [
-          row.family_id,
-        ]);
+        await this.revokeFamily(tx, row.family_id);
         return null;
       }
-      if (row.expired) return null;
-      await tx.query('UPDATE refresh_tokens SET used_at = now() WHERE id = $1', [row.id]);
-      const subject: Subject = { kind: row.subject_kind, id: row.subject_id };
-      const next = await this.issueRefresh(tx, subject, row.family_id);
-      return { subject, refresh: next };
+      if (row.expires_at <= now) return null;
+      const next = randomToken();
+      await tx.query('UPDATE refresh_tokens SET used_at = $2, rotated_by = $3, successor_sealed = $4 WHERE id = $1', [
+        row.id,
+        now,
+        clientTag(client),
+        seal(refresh, next),
+      ]);
+      await this.insertRefresh(tx, next, subject, row.family_id);
+      return { subject, familyId: row.family_id, refresh: next, version: await tokenVersionOf(tx, subject) };
     });
     if (!outcome) return null;
-    return { access: await this.signAccess(outcome.subject), refresh: outcome.refresh };
+    const access = await this.signAccess(outcome.subject, { version: outcome.version, sessionId: outcome.familyId });
+    return { access, refresh: outcome.refresh };
+  }
+
+  /**
+   * The live successor of a token spent moments ago by the same client, following rotations made
+   * within the window; null when the window is over, the client differs or the chain is broken.
+   */
+  private async graceSuccessor(tx: Sql, spent: RefreshRow, token: string, client: RefreshClient, now: Date): Promise<string | null> {
+    const tag = clientTag(client);
+    let row = spent;
+    let current = token;
+    for (let hop = 0; hop < MAX_GRACE_HOPS; hop++) {
+      const elapsed = now.getTime() - (row.used_at?.getTime() ?? Number.NEGATIVE_INFINITY);
+      if (!(elapsed >= 0 && elapsed <= REFRESH_GRACE_MS) || row.rotated_by !== tag) return null;
+      const next = unseal(current, row.successor_sealed);
+      if (!next) return null;
+      const nextRow = await findRefresh(tx, next);
+      if (!nextRow || nextRow.revoked_at || nextRow.expires_at <= now) return null;
+      if (!nextRow.used_at) return next;
+      row = nextRow;
+      current = next;
+    }
+    return null;
+  }
+
+  private async revokeFamily(sql: Sql, familyId: string): Promise<void> {
+    await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [familyId, this.now()]);
   }
 
   /** Revokes the family of one refresh token (logout). Unknown tokens are ignored. */
   async revokeFamilyOf(refresh: string): Promise<void> {
     await this.db.query(
-      `UPDATE refresh_tokens SET revoked_at = now()
+      `UPDATE refresh_tokens SET revoked_at = $2
         WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-      [sha256(refresh)],
+      [sha256(refresh), this.now()],
     );
   }
 
-  /** Revokes every session of a subject (password change or reset). */
-  async revokeAll(sql: Sql, subject: Subject): Promise<void> {
+  /**
+   * Ends the sessions of an account after its password changed or was reset: every refresh family
+   * is revoked except `keepSessionId` (the caller's own, when they changed their own password), and
+   * the account's token version is bumped so every access token signed before now is refused at
+   * once. Run it in the transaction that changes the password.
+   */
+  async endOtherSessions(sql: Sql, subject: Subject, keepSessionId?: string): Promise<void> {
     await sql.query(
-      'UPDATE refresh_tokens SET revoked_at = now() WHERE subject_kind = $1 AND subject_id = $2 AND revoked_at IS NULL',
-      [subject.kind, subject.id],
+      `UPDATE refresh_tokens SET revoked_at = $4
+        WHERE subject_kind = $1 AND subject_id = $2 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $3`,
+      [subject.kind, subject.id, keepSessionId ?? null, this.now()],
     );
+    await sql.query(`UPDATE ${accountTable(subject)} SET token_version = token_version + 1 WHERE id = $1`, [subject.id]);
+  }
+
+  /** Ends every session of an account (password reset, member removed). */
+  revokeAll(sql: Sql, subject: Subject): Promise<void> {
+    return this.endOtherSessions(sql, subject);
   }
 }

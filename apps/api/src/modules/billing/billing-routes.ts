@@ -1,39 +1,46 @@
-import { billingSummary, envelope } from '@chairline/shared';
+import {
+  billingDetails,
+  changePlanInput,
+  envelope,
+  redirectReply,
+  stripeInvoice,
+  subscribeError,
+  subscribeInput,
+  subscribeReply,
+} from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { one } from '../../db/database.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { staffOf } from '../../http/access.js';
-import { notFound } from '../../http/errors.js';
-import { subscriptionIsActive } from '../users/session-user.js';
+import { BillingError } from './billing-errors.js';
+import { shopSubscription } from './billing-repository.js';
+import { graceEndsAt, subscriptionActive, type SubscriptionFacts } from './subscription-state.js';
 
-interface SubscriptionRow {
-  plan_id: number;
-  plan_name: string;
-  status: string;
-  trial_ends_at: Date | null;
-  current_period_end: Date | null;
-  price_cents: number;
-  currency: string;
-  billing_interval_unit: string;
-  is_free: boolean;
+/** A billing refusal as an HTTP error: the route's error shape (envelope, or `{error}`) with its status. */
+async function enveloped<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof BillingError) throw new HttpError(err.statusCode, err.message);
+    throw err;
+  }
 }
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const current = (shopId: number) =>
-    one<SubscriptionRow>(
-      app.db,
-      `SELECT s.plan_id, p.name AS plan_name, s.status, s.trial_ends_at, s.current_period_end, p.price_cents, p.currency,
-              p.billing_interval_unit, p.is_free
-         FROM subscriptions s JOIN plans p ON p.id = s.plan_id WHERE s.shop_id = $1`,
-      [shopId],
-    );
+  const facts = (s: { status: string; trial_ends_at: Date | null; access_ends_at: Date | null; past_due_since: Date | null; plan_is_free: boolean }): SubscriptionFacts => ({
+    status: s.status,
+    trial_ends_at: s.trial_ends_at,
+    access_ends_at: s.access_ends_at,
+    past_due_since: s.past_due_since,
+    is_free: s.plan_is_free,
+  });
 
   app.get(
     '/billing/subscription/',
-    { config: { access: 'billing' }, schema: { tags: ['billing'], response: { 200: envelope(billingSummary) } } },
+    { config: { access: 'billing' }, schema: { tags: ['billing'], response: { 200: envelope(billingDetails) } } },
     async (req) => {
       const shopId = staffOf(req.principal).shopId;
-      const sub = await current(shopId);
+      const sub = await shopSubscription(app.db, shopId);
       if (!sub) throw notFound('This shop has no subscription.');
       const history = await app.db.query<{
         id: number;
@@ -48,18 +55,29 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
           WHERE e.shop_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT 100`,
         [shopId],
       );
+      const f = facts(sub);
+      const grace = graceEndsAt(f);
       return {
         status: 1 as const,
         response: {
           plan_id: sub.plan_id,
           plan_name: sub.plan_name,
           status: sub.status,
-          is_subscription_active: subscriptionIsActive(sub.status, sub.trial_ends_at, sub.current_period_end, new Date()),
+          is_subscription_active: subscriptionActive(f, app.now()),
           trial_ends_at: sub.trial_ends_at?.toISOString() ?? null,
           current_period_end: sub.current_period_end?.toISOString() ?? null,
           price: sub.price_cents / 100,
           currency: sub.currency,
           billing_interval_unit: sub.billing_interval_unit,
+          payments_enabled: app.billing.paymentsEnabled,
+          has_billing_account: sub.provider_customer_id !== null,
+          cancel_at_period_end: sub.cancel_at_period_end,
+          access_ends_at: sub.access_ends_at?.toISOString() ?? null,
+          grace_ends_at: grace?.toISOString() ?? null,
+          card:
+            sub.card_brand && sub.card_last4
+              ? { brand: sub.card_brand, last4: sub.card_last4, exp_month: sub.card_exp_month, exp_year: sub.card_exp_year }
+              : null,
           history: history.map((h) => ({
             id: h.id,
             kind: h.kind,
@@ -73,27 +91,68 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/billing/invoices/',
+    { config: { access: 'billing' }, schema: { tags: ['billing'], response: { 200: envelope(z.array(stripeInvoice)) } } },
+    async (req) => ({ status: 1 as const, response: await enveloped(() => app.billing.invoices(staffOf(req.principal).shopId)) }),
+  );
+
+  app.post(
+    '/billing/portal/',
+    { config: { access: 'billing' }, schema: { tags: ['billing'], response: { 200: envelope(redirectReply) } } },
+    async (req) => ({
+      status: 1 as const,
+      response: { url: await enveloped(() => app.billing.portalUrl(staffOf(req.principal).shopId)) },
+    }),
+  );
+
+  app.post(
+    '/billing/change-plan/',
+    { config: { access: 'billing' }, schema: { tags: ['billing'], body: changePlanInput, response: { 200: envelope(z.string()) } } },
+    async (req) => ({
+      status: 1 as const,
+      response: await enveloped(() => app.billing.changePlan(staffOf(req.principal).shopId, req.body.plan_id)),
+    }),
+  );
+
+  // Spec §7: checkout_url, or error (shown after 'Subscription error: ' on the plans screen). Every
+  // refusal of this route, validation included, answers `{error}`.
+  app.post(
+    '/subscription/subscribe/',
+    {
+      config: { access: 'subscription', errorShape: 'error' },
+      schema: {
+        tags: ['subscription'],
+        body: subscribeInput,
+        response: { 200: subscribeReply, '4xx': subscribeError, '5xx': subscribeError },
+      },
+    },
+    async (req) => ({
+      checkout_url: await enveloped(() => app.billing.subscribe(staffOf(req.principal).shopId, req.body.plan_id, req.body.invited_by)),
+    }),
+  );
+
   // Spec §4: "Skip and continue with basic plan": status 1 reloads the page, else the message is shown.
   app.post(
     '/subscription/skip-payment/',
     { config: { access: 'subscription' }, schema: { tags: ['subscription'], response: { 200: envelope(z.string()) } } },
     async (req) => {
       const shopId = staffOf(req.principal).shopId;
-      const sub = await current(shopId);
-      const now = new Date();
-      if (sub && !sub.is_free && subscriptionIsActive(sub.status, sub.trial_ends_at, sub.current_period_end, now)) {
+      const sub = await shopSubscription(app.db, shopId);
+      if (sub && !sub.plan_is_free && subscriptionActive(facts(sub), app.now())) {
         return { status: 1 as const, response: `You are on the ${sub.plan_name}; nothing to change.` };
       }
       await app.db.transaction(async (tx) => {
         await tx.query(
           `UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE code = 'basic'), status = 'active',
-                  trial_ends_at = NULL, current_period_end = NULL, updated_at = now()
+                  trial_ends_at = NULL, current_period_end = NULL, access_ends_at = NULL, past_due_since = NULL,
+                  cancel_at_period_end = false, updated_at = now()
             WHERE shop_id = $1`,
           [shopId],
         );
         await tx.query(
-          `INSERT INTO subscription_events (shop_id, plan_id, kind, detail)
-           VALUES ($1, (SELECT id FROM plans WHERE code = 'basic'), 'basic_plan_chosen', 'Continued with the free BASIC PLAN')`,
+          `INSERT INTO subscription_events (shop_id, plan_id, kind, status, detail)
+           VALUES ($1, (SELECT id FROM plans WHERE code = 'basic'), 'basic_plan_chosen', 'active', 'Continued with the free BASIC PLAN')`,
           [shopId],
         );
       });

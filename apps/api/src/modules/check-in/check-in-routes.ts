@@ -1,6 +1,7 @@
 import { checkInInput, ticketReply } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refuseCheckInsIfLocked } from '../billing/billing-plugin.js';
 import { CheckInService } from './check-in-service.js';
 
 // A malformed token names no ticket: the same 404 as an unknown one.
@@ -17,7 +18,10 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public', rateLimit: app.rateLimits.publicWrite },
       schema: { tags, body: checkInInput, response: { 200: ticketReply } },
     },
-    async (req) => ({ status: 1 as const, response: await checkIns.checkIn(req.body) }),
+    async (req) => {
+      await refuseCheckInsIfLocked(app, req.body.shop_username);
+      return { status: 1 as const, response: await checkIns.checkIn(req.body) };
+    },
   );
 
   app.get(

@@ -1,12 +1,14 @@
-import { QUEUE_MESSAGES, type PublicTicket, type QueueEvent } from '@chairline/shared';
+import { PHONE_MESSAGES, QUEUE_MESSAGES, type PublicTicket, type QueueEvent } from '@chairline/shared';
 import type { Database } from '../../db/database.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { customerPhone } from '../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
 import { lockShopById, lockShopByUsername } from '../public-shop/public-shop-repository.js';
 import { queueTicket } from '../walkins/new-ticket.js';
-import { activeTicketForPhone, normalizePhone, queueSnapshot, ticketById, ticketByToken } from '../walkins/queue-repository.js';
+import { activeTicketForPhone, queueSnapshot, ticketById, ticketByToken } from '../walkins/queue-repository.js';
 import { cancelTicket } from '../walkins/ticket-transitions.js';
 import { toPublicTicket } from '../walkins/ticket-views.js';
+import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
 
 export interface CheckIn {
   shop_username: string;
@@ -17,24 +19,32 @@ export interface CheckIn {
   source: 'online' | 'kiosk';
 }
 
+type CheckInOutcome =
+  | { kind: 'queued'; ticket: PublicTicket; events: QueueEvent[] }
+  | { kind: 'in-line'; ticketLink: TicketLinkRequest };
+
 /** The customer's side of the queue: join, follow, leave. No sign-in; the ticket token is the key. */
 export class CheckInService {
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
+    private readonly ticketLinks: TicketLinkNotifier = noTicketLinkNotifier,
   ) {}
 
   /**
-   * Joins the queue. A phone number already in line gets its ticket back (`existing: true`); past
-   * the plan's monthly check-ins the shop refuses (409) and nothing queued changes.
+   * Joins the queue. The phone is stored as E.164 in the shop's country; one that is not a phone
+   * number is a 400. A phone already in line is a 409 that says only that: the caller may not be
+   * its owner, so the ticket's token, name and place stay hidden and nothing is written; the link
+   * goes to that number instead. Past the plan's monthly check-ins the shop refuses (409) and
+   * nothing queued changes.
    */
   async checkIn(input: CheckIn): Promise<PublicTicket> {
-    const { ticket, events } = await this.db.transaction(async (tx) => {
+    const outcome = await this.db.transaction(async (tx): Promise<CheckInOutcome> => {
       const shop = await lockShopByUsername(tx, input.shop_username);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      const phone = normalizePhone(input.phone_number);
+      const phone = customerPhone(input.phone_number, shop.country);
       const existing = await activeTicketForPhone(tx, shop.id, phone);
-      if (existing) return { ticket: toPublicTicket(existing, await queueSnapshot(tx, shop.id), true), events: [] };
+      if (existing) return { kind: 'in-line', ticketLink: { shopUsername: shop.username, phone, token: existing.token } };
       const { id, token } = await queueTicket(tx, shop.id, {
         partyName: input.name,
         phone,
@@ -46,10 +56,14 @@ export class CheckInService {
       const row = await ticketById(tx, shop.id, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const event: QueueEvent = queueEventAt(shop.username, 'ticket', { token, status: 'waiting' });
-      return { ticket: toPublicTicket(row, await queueSnapshot(tx, shop.id)), events: [event] };
+      return { kind: 'queued', ticket: toPublicTicket(row, await queueSnapshot(tx, shop.id)), events: [event] };
     });
-    await this.bus.publish(events);
-    return ticket;
+    if (outcome.kind === 'in-line') {
+      await this.ticketLinks.sendTicketLink(outcome.ticketLink);
+      throw conflict(PHONE_MESSAGES.alreadyInLine);
+    }
+    await this.bus.publish(outcome.events);
+    return outcome.ticket;
   }
 
   async status(token: string): Promise<PublicTicket> {

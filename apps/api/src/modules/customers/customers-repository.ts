@@ -1,6 +1,7 @@
 import type { Customer, CustomerInput } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
+import { customerPhone, phoneSearchDigits, shopCountry } from './customer-phone.js';
 
 interface CustomerRow {
   id: number;
@@ -53,29 +54,28 @@ export interface CustomerQuery {
   pageSize: number;
   ordering?: string;
   search?: string;
+  /** Search names only (a barber's search must not reveal who has a phone number or email). */
+  searchNamesOnly?: boolean;
 }
-
-/** Phone numbers compared by their digits, so '+1 (718) 555-0101' finds '17185550101'. */
-export const phoneDigits = (phone: string) => phone.replace(/\D/g, '');
 
 export async function listCustomers(sql: Sql, shopId: number, q: CustomerQuery): Promise<{ rows: Customer[]; total: number }> {
   const descending = q.ordering?.startsWith('-') ?? false;
   const column = ORDER_COLUMNS[q.ordering?.replace(/^-/, '') ?? 'name'] ?? 'lower(name)';
   const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const digits = q.search ? phoneDigits(q.search) : '';
-  const where = `shop_id = $1 AND ($2::text IS NULL OR lower(name) LIKE $2 OR lower(coalesce(email, '')) LIKE $2
-                 OR ($3 <> '' AND regexp_replace(coalesce(phone, ''), '\\D', '', 'g') LIKE '%' || $3 || '%'))`;
+  const params: unknown[] = [shopId, search];
+  let contact = '';
+  if (!q.searchNamesOnly) {
+    params.push(q.search ? phoneSearchDigits(q.search, await shopCountry(sql, shopId)) : '');
+    contact = ` OR lower(coalesce(email, '')) LIKE $2 OR ($3 <> '' AND coalesce(phone, '') LIKE '%' || $3 || '%')`;
+  }
+  const where = `shop_id = $1 AND ($2::text IS NULL OR lower(name) LIKE $2${contact})`;
   const rows = await sql.query<CustomerRow>(
     `SELECT * FROM (${SELECT_WITH_STATS} WHERE c.shop_id = $1) s WHERE ${where}
       ORDER BY ${column} ${descending ? 'DESC NULLS LAST' : 'ASC NULLS LAST'}, id
-      LIMIT $4 OFFSET $5`,
-    [shopId, search, digits, q.pageSize, (q.page - 1) * q.pageSize],
+      LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, q.pageSize, (q.page - 1) * q.pageSize],
   );
-  const count = await one<{ total: number }>(
-    sql,
-    `SELECT count(*)::int AS total FROM customers WHERE ${where}`,
-    [shopId, search, digits],
-  );
+  const count = await one<{ total: number }>(sql, `SELECT count(*)::int AS total FROM customers WHERE ${where}`, params);
   return { rows: rows.map(toCustomer), total: count?.total ?? 0 };
 }
 
@@ -84,11 +84,16 @@ export async function findCustomer(sql: Sql, shopId: number, id: number): Promis
   return row ? toCustomer(row) : null;
 }
 
+/** A customer's phone as stored: E.164 in the shop's country (a 400 when it is not a phone), or none. */
+async function storedPhone(sql: Sql, shopId: number, typed: string): Promise<string | null> {
+  return typed ? customerPhone(typed, await shopCountry(sql, shopId)) : null;
+}
+
 export async function insertCustomer(sql: Sql, shopId: number, input: CustomerInput): Promise<number> {
   const row = await one<{ id: number }>(
     sql,
     'INSERT INTO customers (shop_id, name, phone, email, notes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [shopId, input.name, input.phone || null, input.email || null, input.notes],
+    [shopId, input.name, await storedPhone(sql, shopId, input.phone), input.email || null, input.notes],
   );
   if (!row) throw new Error('insert returned no row');
   return row.id;
@@ -97,7 +102,7 @@ export async function insertCustomer(sql: Sql, shopId: number, input: CustomerIn
 export async function updateCustomer(sql: Sql, shopId: number, id: number, input: CustomerInput): Promise<boolean> {
   const rows = await sql.query(
     'UPDATE customers SET name = $3, phone = $4, email = $5, notes = $6 WHERE shop_id = $1 AND id = $2 RETURNING id',
-    [shopId, id, input.name, input.phone || null, input.email || null, input.notes],
+    [shopId, id, input.name, await storedPhone(sql, shopId, input.phone), input.email || null, input.notes],
   );
   return rows.length > 0;
 }

@@ -1,10 +1,12 @@
 import {
+  barberCustomer,
   customer,
   customerDetail,
   customerInput,
   customerListQuery,
   envelope,
   idParams,
+  maskPhone,
   paginated,
 } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,16 +33,25 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/customers/',
-    { config: { access: 'queue.own' }, schema: { tags, querystring: customerListQuery, response: { 200: paginated(customer) } } },
+    {
+      config: { access: 'queue.own' },
+      schema: { tags, querystring: customerListQuery, response: { 200: paginated(z.union([customer, barberCustomer])) } },
+    },
     async (req) => {
       const q = req.query;
-      const { rows, total } = await listCustomers(app.db, staffOf(req.principal).shopId, {
+      const staff = staffOf(req.principal);
+      // Least privilege: a barber gets what the invoice form needs (id, name, masked phone) and
+      // searches by name; managers and admins get the full records.
+      const forBarber = staff.role === 'employee';
+      const { rows, total } = await listCustomers(app.db, staff.shopId, {
         page: q.page,
         pageSize: q.page_size,
         ordering: q.ordering,
         search: q.search,
+        searchNamesOnly: forBarber,
       });
-      return { status: 1 as const, response: rows, total };
+      const response = forBarber ? rows.map((c) => ({ id: c.id, name: c.name, phone: maskPhone(c.phone) })) : rows;
+      return { status: 1 as const, response, total };
     },
   );
 
@@ -65,9 +76,10 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A customer's full record and history are for managers and admins.
   app.get(
     '/customers/:id/',
-    { config: { access: 'queue.own' }, schema: { tags, params: idParams, response: { 200: envelope(customerDetail) } } },
+    { config: { access: 'back-office' }, schema: { tags, params: idParams, response: { 200: envelope(customerDetail) } } },
     async (req) => {
       const shopId = staffOf(req.principal).shopId;
       const found = await findCustomer(app.db, shopId, req.params.id);

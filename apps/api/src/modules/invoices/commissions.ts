@@ -2,6 +2,7 @@ import type { CommissionRow, PaymentCycle } from '@chairline/shared';
 import { payPeriod } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
+import { effectiveZoneOf, shopZoneSql } from '../../lib/shop-time-zone.js';
 
 /**
  * Commission per barber for a pay period: the paid invoices of the period times the barber's
@@ -14,7 +15,7 @@ export async function commissionReport(
 ): Promise<CommissionRow[]> {
   const today = await one<{ day: string }>(
     sql,
-    "SELECT to_char(now() AT TIME ZONE timezone, 'YYYY-MM-DD') AS day FROM shops WHERE id = $1",
+    `SELECT to_char(now() AT TIME ZONE ${effectiveZoneOf('timezone')}, 'YYYY-MM-DD') AS day FROM shops WHERE id = $1`,
     [shopId],
   );
   const day = options.date ?? today?.day ?? new Date().toISOString().slice(0, 10);
@@ -32,8 +33,8 @@ export async function commissionReport(
       `SELECT count(*)::int AS invoices, coalesce(sum(amount_cents), 0)::int AS paid
          FROM invoices
         WHERE shop_id = $1 AND barber_id = $2 AND status = 'paid'
-          AND created_at >= ($3::date::timestamp AT TIME ZONE (SELECT timezone FROM shops WHERE id = $1))
-          AND created_at < (($4::date + 1)::timestamp AT TIME ZONE (SELECT timezone FROM shops WHERE id = $1))`,
+          AND created_at >= ($3::date::timestamp AT TIME ZONE ${shopZoneSql('$1')})
+          AND created_at < (($4::date + 1)::timestamp AT TIME ZONE ${shopZoneSql('$1')})`,
       [shopId, b.id, period.start, period.end],
     );
     const paid = sums?.paid ?? 0;

@@ -1,5 +1,6 @@
 import type { InvoiceListItem, InvoiceStatus } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
+import { shopZoneSql } from '../../lib/shop-time-zone.js';
 
 interface InvoiceRow {
   id: number;
@@ -49,7 +50,7 @@ export interface InvoiceFilter {
 /** Conditions over invoices `i` of shop $1; dates are the shop's local days, inclusive. */
 function where(filter: InvoiceFilter, params: unknown[]): string {
   const parts = ['i.shop_id = $1'];
-  const tz = '(SELECT timezone FROM shops WHERE id = $1)';
+  const tz = shopZoneSql('$1');
   if (filter.barberId) parts.push(`i.barber_id = $${params.push(filter.barberId)}`);
   if (filter.status) parts.push(`i.status = $${params.push(filter.status)}`);
   if (filter.from) parts.push(`i.created_at >= ($${params.push(filter.from)}::date::timestamp AT TIME ZONE ${tz})`);

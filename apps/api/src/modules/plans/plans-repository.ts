@@ -1,7 +1,8 @@
 import type { Plan } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 
-interface PlanRow {
+/** A plans row as stored (amounts in cents). */
+export interface PlanRow {
   id: number;
   name: string;
   price_cents: number;

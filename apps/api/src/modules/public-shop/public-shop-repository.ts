@@ -1,5 +1,7 @@
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
+import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
+import { shopNamedBy } from '../usernames/usernames-repository.js';
 
 export interface ShopRow {
   id: number;
@@ -10,18 +12,25 @@ export interface ShopRow {
   address: string;
   phone_number: string;
   timezone: string;
+  /** ISO 3166-1 alpha-2: the region of customer phones typed without a country code. */
+  country: string;
 }
 
-const SHOP_COLUMNS = 'id, name, username, logo_path, bluetick, address, phone_number, timezone';
+const SHOP_COLUMNS = 'id, name, username, logo_path, bluetick, address, phone_number, timezone, country';
 
-/** Usernames are lowercase (auth schema); the address bar may not be. */
+/**
+ * Usernames are lowercase (auth schema); the address bar may not be. A former username finds the
+ * shop that held it (old QR codes keep working); the row carries the current one.
+ */
 export async function shopByUsername(sql: Sql, username: string): Promise<ShopRow | undefined> {
-  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops WHERE username = $1`, [username.trim().toLowerCase()]);
+  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')}`, [username.trim().toLowerCase()]);
 }
 
 /** The same, row-locked: the per-shop lock every queue write takes first (docs/queue.md). */
 export async function lockShopByUsername(sql: Sql, username: string): Promise<ShopRow | undefined> {
-  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops WHERE username = $1 FOR UPDATE`, [username.trim().toLowerCase()]);
+  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')} FOR UPDATE`, [
+    username.trim().toLowerCase(),
+  ]);
 }
 
 export async function lockShopById(sql: Sql, id: number): Promise<ShopRow | undefined> {
@@ -37,17 +46,19 @@ export interface ShopPage extends ShopRow {
 
 /**
  * The public shop page in one statement (it is the most requested read): the shop, its check-ins
- * today and this month since the local midnight and month start, and the plan's limit.
+ * today and this month since the local midnight and month start, and the plan's limit. The time
+ * zone is the effective one (UTC when the saved one is not recognised).
  */
 export async function shopPage(sql: Sql, username: string): Promise<ShopPage | undefined> {
   return one<ShopPage>(
     sql,
-    `WITH s AS (
-       SELECT ${SHOP_COLUMNS},
-              date_trunc('day', now() AT TIME ZONE timezone) AT TIME ZONE timezone AS day_start,
-              date_trunc('month', now() AT TIME ZONE timezone) AT TIME ZONE timezone AS month_start
-         FROM shops WHERE username = $1)
-     SELECT s.id, s.name, s.username, s.logo_path, s.bluetick, s.address, s.phone_number, s.timezone,
+    `WITH z AS (SELECT sh.*, ${effectiveZoneOf('sh.timezone')} AS zone FROM shops sh WHERE ${shopNamedBy('sh', '$1')}),
+     s AS (
+       SELECT id, name, username, logo_path, bluetick, address, phone_number, zone AS timezone, country,
+              date_trunc('day', now() AT TIME ZONE zone) AT TIME ZONE zone AS day_start,
+              date_trunc('month', now() AT TIME ZONE zone) AT TIME ZONE zone AS month_start
+         FROM z)
+     SELECT s.id, s.name, s.username, s.logo_path, s.bluetick, s.address, s.phone_number, s.timezone, s.country,
             c.today::int AS today_checkins, c.month::int AS month_checkins,
             (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS month_limit
        FROM s
@@ -70,7 +81,7 @@ export async function activeServicesOf(sql: Sql, username: string): Promise<Serv
     sql,
     `SELECT (SELECT json_agg(v ORDER BY v.name, v.id)
                FROM (SELECT id, name, estimated_minutes, price_cents FROM services WHERE shop_id = s.id AND active) v) AS services
-       FROM shops s WHERE s.username = $1`,
+       FROM shops s WHERE ${shopNamedBy('s', '$1')}`,
     [username.trim().toLowerCase()],
   );
   return row ? (row.services ?? []) : undefined;

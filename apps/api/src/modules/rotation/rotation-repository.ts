@@ -117,7 +117,7 @@ export async function appendToRotation(
   await applyOrder(tx, shopId, [...order, barberId], actorUserId, 'join', reason, barberId);
 }
 
-/** Takes a barber out of the rotation (deleted, archived); the others close the gap. */
+/** Takes a barber out of the rotation (removed from the team, or left by choice); the others close the gap. */
 export async function removeFromRotation(
   tx: Sql,
   shopId: number,
@@ -137,6 +137,19 @@ export async function removeFromRotation(
     'leave',
     reason,
     barberId,
+  );
+}
+
+/**
+ * Customers who asked for a barber who no longer takes walk-ins (removed from the team, or out of
+ * the rotation) keep their place in line and wait for any barber instead, so nobody waits for a
+ * person who will never call them.
+ */
+export async function waitForAnyBarber(tx: Sql, shopId: number, barberId: number): Promise<void> {
+  await tx.query(
+    `UPDATE walkin_tickets SET preferred_barber_id = NULL
+      WHERE shop_id = $1 AND preferred_barber_id = $2 AND status IN ('waiting', 'called')`,
+    [shopId, barberId],
   );
 }
 

@@ -7,6 +7,7 @@ import {
   paginated,
   reorderRotationInput,
   rotationEntry,
+  rotationMembershipInput,
   rotationEvent,
 } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,6 +52,19 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
       response: await rotation.reorder(staffOf(req.principal), req.body.barber_ids, req.body.reason),
     }),
   );
+
+  // Owners and managers choose whether they take walk-ins (and so use a seat of the plan):
+  // POST /api/rotation/leave/ and POST /api/rotation/join/.
+  for (const action of ['leave', 'join'] as const) {
+    app.post(
+      `/rotation/${action}/`,
+      { config: { access: 'queue' }, schema: { tags, body: rotationMembershipInput, response: { 200: nextBarberReply } } },
+      async (req) => ({
+        status: 1 as const,
+        response: await rotation[action](staffOf(req.principal), req.body.barber_id, req.body.reason),
+      }),
+    );
+  }
 
   app.post(
     '/barbers/:id/status/',

@@ -1,6 +1,7 @@
 import {
   maskCustomerName,
   QUEUE_MESSAGES,
+  ROTATION_MEMBERSHIP_MESSAGES,
   type BarberStatus,
   type NextBarberReply,
   type RotationEntry,
@@ -13,8 +14,17 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js'
 import type { Principal } from '../../http/types.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
 import { lockShopById } from '../public-shop/public-shop-repository.js';
+import { withinBarberLimit } from '../team/barber-limit.js';
+import { memberFacts, type MemberFacts } from '../team/team-repository.js';
 import { barberOfMember } from '../walkins/walkins-service.js';
-import { applyOrder, recordRotationEvent, rotationOrder } from './rotation-repository.js';
+import {
+  appendToRotation,
+  applyOrder,
+  recordRotationEvent,
+  removeFromRotation,
+  rotationOrder,
+  waitForAnyBarber,
+} from './rotation-repository.js';
 import { rotationEvent } from '@chairline/shared';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
@@ -143,8 +153,11 @@ export class RotationService {
       if (known.length !== barberIds.length) throw notFound(QUEUE_MESSAGES.barberNotFound);
       const current = await rotationOrder(tx, staff.shopId);
       if (current.some((id) => !barberIds.includes(id))) throw conflict(QUEUE_MESSAGES.rotationChanged);
-      await tx.query('UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = ANY($2::int[])', [staff.shopId, barberIds]);
-      await applyOrder(tx, staff.shopId, barberIds, staff.userId, 'reorder', reason || 'Reordered by a manager');
+      // Whoever joins the rotation takes walk-ins, whatever their role: a seat of the plan's barber limit.
+      await withinBarberLimit(tx, staff.shopId, async () => {
+        await tx.query('UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = ANY($2::int[])', [staff.shopId, barberIds]);
+        await applyOrder(tx, staff.shopId, barberIds, staff.userId, 'reorder', reason || 'Reordered by a manager');
+      });
       return { username: shop.username, view: await rotationView(tx, staff.shopId, { role: staff.role, ownBarberId: null }) };
     });
     await this.bus.publish([queueEventAt(view.username, 'rotation')]);
@@ -188,5 +201,49 @@ export class RotationService {
     });
     if (result.changed) await this.bus.publish([queueEventAt(result.username, 'rotation')]);
     return result.entry;
+  }
+
+  /**
+   * An owner or manager stops taking walk-ins: out of the rotation (the others close the gap),
+   * which frees a seat of the plan's barber limit. A barber always takes walk-ins, so cannot leave.
+   * Customers waiting for them keep their place and wait for any barber instead.
+   */
+  async leave(staff: Staff, barberId: number, reason: string) {
+    return this.changeMembership(staff, barberId, async (tx, member) => {
+      if (member.role === 'employee') throw conflict(ROTATION_MEMBERSHIP_MESSAGES.barberAlwaysTakesWalkins);
+      await removeFromRotation(tx, staff.shopId, barberId, staff.userId, reason || 'No longer takes walk-ins');
+      await waitForAnyBarber(tx, staff.shopId, barberId);
+    });
+  }
+
+  /** Back into the rotation, at its end: takes a seat of the plan's barber limit, refused beyond it. */
+  async join(staff: Staff, barberId: number, reason: string) {
+    return this.changeMembership(staff, barberId, (tx) =>
+      withinBarberLimit(tx, staff.shopId, () => appendToRotation(tx, staff.shopId, barberId, staff.userId, reason || 'Takes walk-ins again')),
+    );
+  }
+
+  /** One member of the caller's shop (another shop's is a 404) joins or leaves, under the shop lock. */
+  private async changeMembership(
+    staff: Staff,
+    barberId: number,
+    change: (tx: Sql, member: MemberFacts) => Promise<void>,
+  ) {
+    const result = await this.db.transaction(async (tx) => {
+      const shop = await lockShopById(tx, staff.shopId);
+      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const member = await memberFacts(tx, staff.shopId, barberId);
+      if (!member) throw notFound(QUEUE_MESSAGES.barberNotFound);
+      const before = await rotationOrder(tx, staff.shopId);
+      await change(tx, member);
+      const after = await rotationOrder(tx, staff.shopId);
+      return {
+        username: shop.username,
+        changed: before.join() !== after.join(),
+        view: await rotationView(tx, staff.shopId, { role: staff.role, ownBarberId: null }),
+      };
+    });
+    if (result.changed) await this.bus.publish([queueEventAt(result.username, 'rotation')]);
+    return result.view;
   }
 }

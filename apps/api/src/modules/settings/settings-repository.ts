@@ -1,6 +1,7 @@
 import type { OpeningHours, ShopSettings } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
+import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
 
 interface ShopRow {
   name: string;
@@ -13,10 +14,12 @@ interface ShopRow {
   opening_hours: OpeningHours;
   pin_enabled: boolean;
   pin_hash: string | null;
+  country: string;
+  effective_timezone: string;
 }
 
 export async function loadSettings(sql: Sql, shopId: number): Promise<ShopSettings | null> {
-  const r = await one<ShopRow>(sql, 'SELECT * FROM shops WHERE id = $1', [shopId]);
+  const r = await one<ShopRow>(sql, `SELECT *, ${effectiveZoneOf('timezone')} AS effective_timezone FROM shops WHERE id = $1`, [shopId]);
   if (!r) return null;
   return {
     name: r.name,
@@ -29,6 +32,9 @@ export async function loadSettings(sql: Sql, shopId: number): Promise<ShopSettin
     opening_hours: r.opening_hours,
     pin_enabled: r.pin_enabled,
     pin_set: r.pin_hash !== null,
+    country: r.country,
+    timezone_recognised: r.effective_timezone === r.timezone,
+    effective_timezone: r.effective_timezone,
   };
 }
 

@@ -1,11 +1,12 @@
-import { envelope, MESSAGES, shopSettings, shopSettingsInput, verifyPinBody } from '@chairline/shared';
+import { envelope, shopSettings, shopSettingsInput, timeZoneUnsupported, verifyPinBody } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { one } from '../../db/database.js';
 import { staffOf } from '../../http/access.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, forbidden, notFound } from '../../http/errors.js';
+import { databaseKnowsZone } from '../../lib/shop-time-zone.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { queueEventAt } from '../events/event-bus.js';
+import { assertUsernameFree, recordRename } from '../usernames/usernames-repository.js';
 import { loadSettings, pinState } from './settings-repository.js';
 
 const PIN_NEEDED = 'Please choose a 4-character PIN to turn the PIN on.';
@@ -32,15 +33,19 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = req.body;
       const newPinHash = b.pin ? await hashPassword(b.pin) : null;
       const before = await app.db.transaction(async (tx) => {
-        const taken = await one(tx, 'SELECT 1 FROM shops WHERE username = $1 AND id <> $2', [b.username, shopId]);
-        if (taken) throw conflict(MESSAGES.usernameTaken);
+        // The schema checked the zone against Intl (the browsers' list); the database must know it too,
+        // or every query computing "today" in it would fail.
+        if (!(await databaseKnowsZone(tx, b.timezone))) throw badRequest(timeZoneUnsupported(b.timezone));
+        await assertUsernameFree(tx, b.username, shopId);
         const current = await pinState(tx, shopId);
+        if (current && current.username !== b.username) await recordRename(tx, shopId, current.username, b.username);
         if (b.pin_enabled && !newPinHash && !current?.pin_hash) throw badRequest(PIN_NEEDED);
         await tx.query(
           `UPDATE shops SET name = $2, username = $3, address = $4, phone_number = $5, timezone = $6,
-                  opening_hours = $7::jsonb, pin_enabled = $8, pin_hash = coalesce($9, pin_hash)
+                  opening_hours = $7::jsonb, pin_enabled = $8, pin_hash = coalesce($9, pin_hash),
+                  country = coalesce($10, country)
             WHERE id = $1`,
-          [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash],
+          [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash, b.country ?? null],
         );
         return current?.username;
       });

@@ -1,6 +1,7 @@
 import type { ShopStats } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
+import { shopZoneSql } from '../../lib/shop-time-zone.js';
 
 const DAYS = 30;
 
@@ -9,7 +10,7 @@ const DAYS = 30;
  * days and hours are the shop's local ones.
  */
 export async function loadShopStats(sql: Sql, shopId: number, now = new Date()): Promise<ShopStats> {
-  const local = `(SELECT timezone FROM shops WHERE id = $1)`;
+  const local = shopZoneSql('$1');
   const startOfToday = `(date_trunc('day', $2::timestamptz AT TIME ZONE ${local}) AT TIME ZONE ${local})`;
   const startOfMonth = `(date_trunc('month', $2::timestamptz AT TIME ZONE ${local}) AT TIME ZONE ${local})`;
 

@@ -11,6 +11,6 @@ export const statsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'stats' },
       schema: { tags: ['stats'], querystring: z.object({ timezone: z.string().optional() }), response: { 200: envelope(shopStats) } },
     },
-    async (req) => ({ status: 1 as const, response: await loadShopStats(app.db, staffOf(req.principal).shopId) }),
+    async (req) => ({ status: 1 as const, response: await loadShopStats(app.db, staffOf(req.principal).shopId, app.clock()) }),
   );
 };

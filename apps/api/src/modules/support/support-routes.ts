@@ -37,11 +37,14 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/support/',
     { config: { access: 'session' }, schema: { tags: ['support'], response: { 200: paginated(supportMessage) } } },
     async (req) => {
+      const staff = staffOf(req.principal);
+      // Least privilege: a barber reads only the messages they sent; managers and admins the shop's.
       const rows = await app.db.query<{ id: number; subject: string; message: string; status: string; created_at: Date; from: string }>(
         `SELECT m.id, m.subject, m.message, m.status, m.created_at, coalesce(u.name, '') AS "from"
            FROM support_messages m LEFT JOIN users u ON u.id = m.user_id
-          WHERE m.shop_id = $1 ORDER BY m.created_at DESC LIMIT 100`,
-        [staffOf(req.principal).shopId],
+          WHERE m.shop_id = $1 AND ($2::int IS NULL OR m.user_id = $2)
+          ORDER BY m.created_at DESC LIMIT 100`,
+        [staff.shopId, staff.role === 'employee' ? staff.userId : null],
       );
       return {
         status: 1 as const,

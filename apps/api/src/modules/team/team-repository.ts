@@ -69,14 +69,34 @@ export async function memberFacts(sql: Sql, shopId: number, id: number): Promise
 }
 
 /**
- * The plan's barber seats and how many are taken. Barbers are the members with the employee role,
- * counted as the session user's total_barbers is; no subscription means the BASIC PLAN's 2.
+ * The members who take walk-ins, whatever their role: everyone in the rotation, and every barber
+ * (a barber is always assignable to tickets). This is what the plan's barber limit counts, and the
+ * session user's total_barbers and the usage bars show the same number. `shopParam` is the SQL
+ * parameter (or expression) holding the shop id.
+ */
+export const walkinBarbersCountSql = (shopParam: string) => `
+  (SELECT count(*)::int FROM barbers wb JOIN memberships wm ON wm.id = wb.membership_id
+    WHERE wb.shop_id = ${shopParam} AND wb.archived_at IS NULL AND (wb.position IS NOT NULL OR wm.role = 'employee'))`;
+
+/** Does this member take walk-ins (counted by walkinBarbersCountSql)? */
+export async function takesWalkins(sql: Sql, shopId: number, barberId: number): Promise<boolean> {
+  const row = await one(
+    sql,
+    `SELECT 1 FROM barbers b JOIN memberships m ON m.id = b.membership_id
+      WHERE b.shop_id = $1 AND b.id = $2 AND b.archived_at IS NULL AND (b.position IS NOT NULL OR m.role = 'employee')`,
+    [shopId, barberId],
+  );
+  return row !== undefined;
+}
+
+/**
+ * The plan's barber seats and how many are taken (walkinBarbersCountSql); no subscription means
+ * the BASIC PLAN's 2.
  */
 export async function barberSeats(sql: Sql, shopId: number): Promise<{ planName: string; limit: number; used: number }> {
   const row = await one<{ plan_name: string | null; barber_limit: number | null; used: number }>(
     sql,
-    `SELECT p.name AS plan_name, p.barber_limit,
-            (SELECT count(*)::int FROM memberships m WHERE m.shop_id = $1 AND m.role = 'employee') AS used
+    `SELECT p.name AS plan_name, p.barber_limit, ${walkinBarbersCountSql('s.shop_id')} AS used
        FROM (SELECT $1::int AS shop_id) s
        LEFT JOIN subscriptions sub ON sub.shop_id = s.shop_id
        LEFT JOIN plans p ON p.id = sub.plan_id`,

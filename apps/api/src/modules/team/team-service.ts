@@ -1,5 +1,5 @@
 import type { StaffRole, TeamMember, TeamMemberInput } from '@chairline/shared';
-import { canAccess, MESSAGES, PRODUCT_NAME, UNLIMITED } from '@chairline/shared';
+import { canAccess, MESSAGES, PRODUCT_NAME } from '@chairline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
@@ -8,9 +8,10 @@ import type { FormFile } from '../../http/multipart-form.js';
 import { hashPassword } from '../auth/passwords.js';
 import { issueResetToken, resetLink } from '../auth/reset-tokens.js';
 import { uniqueViolationMessage } from '../auth/shops-repository.js';
-import { appendToRotation, lockShop, removeFromRotation } from '../rotation/rotation-repository.js';
+import { appendToRotation, lockShop, removeFromRotation, waitForAnyBarber } from '../rotation/rotation-repository.js';
 import { withUploadedImage } from '../uploads/uploads-service.js';
-import { barberSeats, findMember, memberFacts, type MemberFacts } from './team-repository.js';
+import { withinBarberLimit } from './barber-limit.js';
+import { findMember, memberFacts, type MemberFacts } from './team-repository.js';
 
 export const TEAM_MESSAGES = {
   notFound: 'This team member does not exist.',
@@ -25,8 +26,7 @@ export const TEAM_MESSAGES = {
   passwordUpdated: 'Member password updated.',
 } as const;
 
-export const barberLimitMessage = (planName: string, limit: number) =>
-  `Your plan (${planName}) allows ${limit} ${limit === 1 ? 'barber' : 'barbers'}. Upgrade your plan to add more.`;
+export { barberLimitMessage } from './barber-limit.js';
 
 /** An invitation stays valid for a week: a new barber may not read their email at once. */
 const INVITE_TTL_MINUTES = 7 * 24 * 60;
@@ -35,6 +35,8 @@ export interface TeamCaller {
   userId: number;
   shopId: number;
   role: StaffRole;
+  /** The caller's own session (refresh family): kept when they change their own password. */
+  sessionId?: string;
 }
 
 type TeamApp = Pick<FastifyInstance, 'db' | 'uploadsDir' | 'tokens' | 'mailer' | 'config' | 'log'>;
@@ -52,12 +54,6 @@ export class TeamService {
     if (!member) throw notFound(TEAM_MESSAGES.notFound);
     this.assertMayManage(caller, member.role);
     return member;
-  }
-
-  /** Refuses a new barber seat beyond the plan's limit; the caller holds the shop lock. */
-  private async assertSeatFree(tx: Sql, shopId: number) {
-    const seats = await barberSeats(tx, shopId);
-    if (seats.limit !== UNLIMITED && seats.used >= seats.limit) throw forbidden(barberLimitMessage(seats.planName, seats.limit));
   }
 
   private async assertEmailFree(tx: Sql, email: string, exceptUserId: number | null) {
@@ -87,42 +83,43 @@ export class TeamService {
         // One writer per shop at a time, so concurrent creations cannot both take the last seat.
         await lockShop(tx, caller.shopId);
         await this.assertEmailFree(tx, input.email, null);
-        if (input.role === 'employee') await this.assertSeatFree(tx, caller.shopId);
-        const user = await one<{ id: number }>(
-          tx,
-          `INSERT INTO users (email, name, phone_no, booking_url, profile_photo, password_hash)
-           VALUES ($1, $2, $3, $4, $5, NULL) RETURNING id`,
-          [input.email, input.name, input.phone_number, input.booking_url, path],
-        );
-        const membership = await one<{ id: number }>(
-          tx,
-          'INSERT INTO memberships (shop_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
-          [caller.shopId, user?.id, input.role],
-        );
-        const barber = await one<{ id: number }>(
-          tx,
-          `INSERT INTO barbers (shop_id, membership_id, name, phone_number, email, booking_url, payment_cycle,
-                                percentage, new_employee, profile_pic, in_rotation, position)
-           VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, 0), $9, $10, false, NULL)
-           RETURNING id`,
-          [
-            caller.shopId,
-            membership?.id,
-            input.name,
-            input.phone_number,
-            input.email,
-            input.booking_url,
-            input.payment_cycle ?? null,
-            input.percentage ?? null,
-            input.new_employee,
-            path,
-          ],
-        );
-        if (!user || !barber) throw new Error('insert returned no row');
-        if (input.role === 'employee') await appendToRotation(tx, caller.shopId, barber.id, caller.userId, 'Joined the team');
-        const token = await issueResetToken(tx, user.id, INVITE_TTL_MINUTES);
-        const shop = await one<{ name: string }>(tx, 'SELECT name FROM shops WHERE id = $1', [caller.shopId]);
-        return { barberId: barber.id, token, shopName: shop?.name ?? '' };
+        return withinBarberLimit(tx, caller.shopId, async () => {
+          const user = await one<{ id: number }>(
+            tx,
+            `INSERT INTO users (email, name, phone_no, booking_url, profile_photo, password_hash)
+             VALUES ($1, $2, $3, $4, $5, NULL) RETURNING id`,
+            [input.email, input.name, input.phone_number, input.booking_url, path],
+          );
+          const membership = await one<{ id: number }>(
+            tx,
+            'INSERT INTO memberships (shop_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
+            [caller.shopId, user?.id, input.role],
+          );
+          const barber = await one<{ id: number }>(
+            tx,
+            `INSERT INTO barbers (shop_id, membership_id, name, phone_number, email, booking_url, payment_cycle,
+                                  percentage, new_employee, profile_pic, in_rotation, position)
+             VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, 0), $9, $10, false, NULL)
+             RETURNING id`,
+            [
+              caller.shopId,
+              membership?.id,
+              input.name,
+              input.phone_number,
+              input.email,
+              input.booking_url,
+              input.payment_cycle ?? null,
+              input.percentage ?? null,
+              input.new_employee,
+              path,
+            ],
+          );
+          if (!user || !barber) throw new Error('insert returned no row');
+          if (input.role === 'employee') await appendToRotation(tx, caller.shopId, barber.id, caller.userId, 'Joined the team');
+          const token = await issueResetToken(tx, user.id, INVITE_TTL_MINUTES);
+          const shop = await one<{ name: string }>(tx, 'SELECT name FROM shops WHERE id = $1', [caller.shopId]);
+          return { barberId: barber.id, token, shopName: shop?.name ?? '' };
+        });
       }),
     );
     await this.invite(input.email, input.name, created.shopName, created.token);
@@ -163,31 +160,33 @@ export class TeamService {
         const current = await this.target(caller, tx, id);
         await this.assertEmailFree(tx, input.email, current.user_id);
         const becomesBarber = input.role === 'employee' && current.role !== 'employee';
-        if (becomesBarber) await this.assertSeatFree(tx, caller.shopId);
-        await tx.query(
-          `UPDATE users SET email = $2, name = $3, phone_no = $4, booking_url = $5, profile_photo = coalesce($6, profile_photo)
-            WHERE id = $1`,
-          [current.user_id, input.email, input.name, input.phone_number, input.booking_url, path],
-        );
-        await tx.query('UPDATE memberships SET role = $2 WHERE id = $1', [current.membership_id, input.role]);
-        await tx.query(
-          `UPDATE barbers SET name = $2, phone_number = $3, email = $4, booking_url = $5,
-                  payment_cycle = coalesce($6, payment_cycle), percentage = coalesce($7, percentage),
-                  new_employee = $8, profile_pic = coalesce($9, profile_pic)
-            WHERE id = $1`,
-          [
-            id,
-            input.name,
-            input.phone_number,
-            input.email,
-            input.booking_url,
-            input.payment_cycle ?? null,
-            input.percentage ?? null,
-            input.new_employee,
-            path,
-          ],
-        );
-        if (becomesBarber) await appendToRotation(tx, caller.shopId, id, caller.userId, 'Became a barber');
+        // A member who becomes a barber takes walk-ins (unless already in the rotation): a seat.
+        await withinBarberLimit(tx, caller.shopId, async () => {
+          await tx.query(
+            `UPDATE users SET email = $2, name = $3, phone_no = $4, booking_url = $5, profile_photo = coalesce($6, profile_photo)
+              WHERE id = $1`,
+            [current.user_id, input.email, input.name, input.phone_number, input.booking_url, path],
+          );
+          await tx.query('UPDATE memberships SET role = $2 WHERE id = $1', [current.membership_id, input.role]);
+          await tx.query(
+            `UPDATE barbers SET name = $2, phone_number = $3, email = $4, booking_url = $5,
+                    payment_cycle = coalesce($6, payment_cycle), percentage = coalesce($7, percentage),
+                    new_employee = $8, profile_pic = coalesce($9, profile_pic)
+              WHERE id = $1`,
+            [
+              id,
+              input.name,
+              input.phone_number,
+              input.email,
+              input.booking_url,
+              input.payment_cycle ?? null,
+              input.percentage ?? null,
+              input.new_employee,
+              path,
+            ],
+          );
+          if (becomesBarber) await appendToRotation(tx, caller.shopId, id, caller.userId, 'Became a barber');
+        });
       }),
     );
     const member = await findMember(this.app.db, caller.shopId, id);
@@ -208,17 +207,16 @@ export class TeamService {
       if (member.is_owner) throw forbidden(TEAM_MESSAGES.owner);
       await removeFromRotation(tx, caller.shopId, id, caller.userId, 'Removed from the team');
       await tx.query("UPDATE barbers SET archived_at = now(), in_rotation = false, status = 'off' WHERE id = $1", [id]);
-      await tx.query(
-        `UPDATE walkin_tickets SET preferred_barber_id = NULL
-          WHERE shop_id = $1 AND preferred_barber_id = $2 AND status IN ('waiting', 'called')`,
-        [caller.shopId, id],
-      );
+      await waitForAnyBarber(tx, caller.shopId, id);
       await this.app.tokens.revokeAll(tx, { kind: 'user', id: member.user_id });
       await tx.query('DELETE FROM users WHERE id = $1', [member.user_id]);
     });
   }
 
-  /** Sets a member's password; every session they had is revoked, unused reset links too. */
+  /**
+   * Sets a member's password; every session they had ends (their access tokens are refused at
+   * once), unused reset links too. Changing one's own password keeps the session it was done from.
+   */
   async changePassword(caller: TeamCaller, id: number, password: string): Promise<void> {
     const member = await this.target(caller, this.app.db, id);
     if (member.is_owner && member.user_id !== caller.userId) throw forbidden(TEAM_MESSAGES.ownerPassword);
@@ -227,7 +225,8 @@ export class TeamService {
       const current = await this.target(caller, tx, id);
       await tx.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [current.user_id, passwordHash]);
       await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [current.user_id]);
-      await this.app.tokens.revokeAll(tx, { kind: 'user', id: current.user_id });
+      const keep = current.user_id === caller.userId ? caller.sessionId : undefined;
+      await this.app.tokens.endOtherSessions(tx, { kind: 'user', id: current.user_id }, keep);
     });
   }
 }

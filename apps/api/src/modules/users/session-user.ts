@@ -2,8 +2,12 @@ import type { SessionUser } from '@chairline/shared';
 import { BASIC_PLAN_NAME, normalizeRole } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
+import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
+import { walkinBarbersCountSql } from '../team/team-repository.js';
+import { graceEndsAt, subscriptionActive, trialDaysLeft, type SubscriptionFacts } from '../billing/subscription-state.js';
 
-const DAY_MS = 86_400_000;
+/** The shop's effective time zone (UTC when the saved one is not recognised). */
+const zone = effectiveZoneOf('s.timezone');
 
 interface SessionRow {
   id: number;
@@ -30,26 +34,36 @@ interface SessionRow {
   sub_status: string | null;
   trial_ends_at: Date | null;
   current_period_end: Date | null;
+  access_ends_at: Date | null;
+  past_due_since: Date | null;
   check_ins_this_month: number;
   barbers: number;
 }
 
-/** Is the shop's subscription in force now: paid and current, or in its trial. */
+/**
+ * Is the shop's subscription in force now: paid and current, or in its trial. `accessEndsAt` is
+ * the end of a one-time purchase (a recurring plan runs until Stripe says otherwise).
+ */
 export function subscriptionIsActive(
   status: string | null,
   trialEndsAt: Date | null,
-  currentPeriodEnd: Date | null,
+  accessEndsAt: Date | null,
   now: Date,
+  pastDueSince: Date | null = null,
 ): boolean {
-  if (status === 'trialing') return trialEndsAt !== null && trialEndsAt > now;
-  if (status === 'active' || status === 'past_due') return currentPeriodEnd === null || currentPeriodEnd > now;
-  return false;
+  return subscriptionActive(
+    { status, trial_ends_at: trialEndsAt, access_ends_at: accessEndsAt, past_due_since: pastDueSince, is_free: null },
+    now,
+  );
 }
 
 export function trialDaysRemaining(status: string | null, trialEndsAt: Date | null, now: Date): number {
-  if (status !== 'trialing' || !trialEndsAt) return 0;
-  return Math.max(0, Math.ceil((trialEndsAt.getTime() - now.getTime()) / DAY_MS));
+  return trialDaysLeft({ status, trial_ends_at: trialEndsAt, access_ends_at: null, past_due_since: null, is_free: null }, now);
 }
+
+const STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'expired'] as const;
+type StoredStatus = (typeof STATUSES)[number];
+const isStatus = (s: string | null): s is StoredStatus => (STATUSES as readonly (string | null)[]).includes(s);
 
 /**
  * The session user of spec §3 with its usage computed live: check-ins this month are counted from
@@ -64,12 +78,12 @@ export async function loadSessionUser(sql: Sql, userId: number, now = new Date()
             s.phone_number AS shop_phone_number, s.bluetick AS shop_bluetick, s.pin_enabled,
             p.id AS plan_id, p.name AS plan_name, p.is_free AS plan_is_free,
             p.barber_limit AS plan_barber_limit, p.total_check_ins AS plan_check_ins,
-            sub.status AS sub_status, sub.trial_ends_at, sub.current_period_end,
+            sub.status AS sub_status, sub.trial_ends_at, sub.current_period_end, sub.access_ends_at, sub.past_due_since,
             (SELECT count(*)::int FROM walkin_tickets t
               WHERE t.shop_id = s.id
-                AND t.checked_in_at >= (date_trunc('month', $2::timestamptz AT TIME ZONE s.timezone) AT TIME ZONE s.timezone)
+                AND t.checked_in_at >= (date_trunc('month', $2::timestamptz AT TIME ZONE ${zone}) AT TIME ZONE ${zone})
             ) AS check_ins_this_month,
-            (SELECT count(*)::int FROM memberships bm WHERE bm.shop_id = s.id AND bm.role = 'employee') AS barbers
+            ${walkinBarbersCountSql('s.id')} AS barbers
        FROM users u
        JOIN memberships m ON m.user_id = u.id
        JOIN shops s ON s.id = m.shop_id
@@ -80,6 +94,14 @@ export async function loadSessionUser(sql: Sql, userId: number, now = new Date()
     [userId, now],
   );
   if (!r) return null;
+  const facts: SubscriptionFacts = {
+    status: r.sub_status,
+    trial_ends_at: r.trial_ends_at,
+    access_ends_at: r.access_ends_at,
+    past_due_since: r.past_due_since,
+    is_free: r.plan_is_free,
+  };
+  const grace = graceEndsAt(facts);
   return {
     id: r.id,
     name: r.name,
@@ -89,10 +111,10 @@ export async function loadSessionUser(sql: Sql, userId: number, now = new Date()
     booking_url: r.booking_url,
     profile_photo: r.profile_photo,
     profile_pic: r.profile_photo,
-    is_subscription_active: subscriptionIsActive(r.sub_status, r.trial_ends_at, r.current_period_end, now),
+    is_subscription_active: subscriptionActive(facts, now),
     current_plan: r.plan_id,
     plan_name: r.plan_name ?? BASIC_PLAN_NAME,
-    trial_days_remaining: trialDaysRemaining(r.sub_status, r.trial_ends_at, now),
+    trial_days_remaining: trialDaysLeft(facts, now),
     total_check_ins: r.plan_check_ins ?? 200,
     total_check_ins_this_month: r.check_ins_this_month,
     total_barbers: r.barbers,
@@ -106,5 +128,8 @@ export async function loadSessionUser(sql: Sql, userId: number, now = new Date()
     shop_is_owner: r.is_owner,
     shop_bluetick: r.shop_bluetick,
     pin_applicable: r.pin_enabled,
+    subscription_status: isStatus(r.sub_status) ? r.sub_status : 'none',
+    trial_ends_at: r.sub_status === 'trialing' ? (r.trial_ends_at?.toISOString() ?? null) : null,
+    grace_ends_at: grace?.toISOString() ?? null,
   };
 }

@@ -8,7 +8,7 @@ import { customerForPhone, insertTicket, monthUsage } from './queue-repository.j
 
 export interface TicketRequest {
   partyName: string;
-  /** Normalised (normalizePhone), or null for a desk walk-in without one. */
+  /** E.164 (customerPhone), or null for a desk walk-in without one. */
   phone: string | null;
   preferredBarberId: number | null;
   serviceIds: readonly number[];

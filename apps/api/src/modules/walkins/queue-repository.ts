@@ -8,6 +8,8 @@ import {
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { simulateQueue, type Simulation } from './eta.js';
+import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
+import { shopNamedBy } from '../usernames/usernames-repository.js';
 
 /** Reads of the live queue of one shop: its barbers and its active tickets. */
 
@@ -92,7 +94,7 @@ async function snapshotRow(sql: Sql, by: 'id' | 'username', key: number | string
                FROM (SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
                             ${TICKET_MINUTES_SQL} AS minutes
                        FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = ANY($2::text[])) a) AS tickets
-       FROM shops s WHERE ${by === 'id' ? 's.id = $1' : 's.username = $1'}`,
+       FROM shops s WHERE ${by === 'id' ? 's.id = $1' : shopNamedBy('s', '$1')}`,
     [key, ACTIVE_TICKET_STATUSES],
   );
 }
@@ -184,9 +186,7 @@ export async function ticketByToken(sql: Sql, token: string): Promise<TicketRow 
   return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1`, [token]);
 }
 
-/** Phone numbers are compared by their digits (and a leading +), so spacing does not matter. */
-export const normalizePhone = (phone: string) => phone.trim().replace(/(?!^\+)[^0-9]/g, '');
-
+/** The active ticket of this phone (E.164, customerPhone) in the shop: an indexed equality. */
 export async function activeTicketForPhone(sql: Sql, shopId: number, phone: string): Promise<TicketRow | undefined> {
   return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.shop_id = $1 AND t.phone = $2 AND t.status = ANY($3::text[])`, [
     shopId,
@@ -226,13 +226,12 @@ export async function insertTicket(sql: Sql, t: NewTicket): Promise<number> {
   return row.id;
 }
 
-/** The shop's customer with this phone number, made on first visit, so the back office sees walk-ins. */
+/**
+ * The shop's customer with this phone (E.164, customerPhone), made on first visit, so the back office
+ * sees walk-ins. Customers' phones are stored in the same form, so this is an indexed equality.
+ */
 export async function customerForPhone(sql: Sql, shopId: number, name: string, phone: string): Promise<number> {
-  const found = await one<{ id: number }>(
-    sql,
-    `SELECT id FROM customers WHERE shop_id = $1 AND regexp_replace(phone, '[^0-9+]', '', 'g') = $2 ORDER BY id LIMIT 1`,
-    [shopId, phone],
-  );
+  const found = await one<{ id: number }>(sql, 'SELECT id FROM customers WHERE shop_id = $1 AND phone = $2', [shopId, phone]);
   if (found) return found.id;
   const made = await one<{ id: number }>(
     sql,
@@ -243,13 +242,16 @@ export async function customerForPhone(sql: Sql, shopId: number, name: string, p
   return made.id;
 }
 
+/** The shop's effective time zone (UTC when the saved one is not recognised). */
+const zone = effectiveZoneOf('s.timezone');
+
 /** This month's check-ins (in the shop's time zone) and the plan's monthly limit, in one statement. */
 export async function monthUsage(sql: Sql, shopId: number): Promise<{ used: number; limit: number | null }> {
   const row = await one<{ used: number; limit: number | null }>(
     sql,
     `SELECT (SELECT count(*)::int FROM walkin_tickets t
               WHERE t.shop_id = s.id
-                AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE s.timezone) AT TIME ZONE s.timezone)) AS used,
+                AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})) AS used,
             (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS "limit"
        FROM shops s WHERE s.id = $1`,
     [shopId],

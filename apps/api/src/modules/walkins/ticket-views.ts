@@ -13,7 +13,7 @@ function waitingFacts(row: TicketRow, snapshot: QueueSnapshot) {
 }
 
 /** A ticket as its customer sees it: masked name, no phone number. */
-export function toPublicTicket(row: TicketRow, snapshot: QueueSnapshot, existing = false): PublicTicket {
+export function toPublicTicket(row: TicketRow, snapshot: QueueSnapshot): PublicTicket {
   const { place, eta_range } = waitingFacts(row, snapshot);
   return {
     token: row.token,
@@ -29,7 +29,6 @@ export function toPublicTicket(row: TicketRow, snapshot: QueueSnapshot, existing
     services: row.services.map((s) => ({ id: s.id, name: s.name })),
     checked_in_at: row.checked_in_at.toISOString(),
     called_at: iso(row.called_at),
-    existing,
   };
 }
 

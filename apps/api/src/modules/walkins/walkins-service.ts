@@ -10,11 +10,12 @@ import { one } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/types.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
-import { lockShopById } from '../public-shop/public-shop-repository.js';
+import { customerPhone, phoneSearchDigits, shopCountry } from '../customers/customer-phone.js';
+import { lockShopById, type ShopRow } from '../public-shop/public-shop-repository.js';
+import { takesWalkins } from '../team/team-repository.js';
 import { queueTicket } from './new-ticket.js';
 import {
   activeTicketForPhone,
-  normalizePhone,
   queueSnapshot,
   SELECT_TICKET,
   ticketById,
@@ -95,7 +96,11 @@ export class WalkinsService {
     }
     if (o.search) {
       params.push(`%${o.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      where += ` AND (t.party_name ILIKE $${params.length} OR t.phone ILIKE $${params.length})`;
+      const text = params.length;
+      // Phones are stored as E.164: a number in any spelling, or a fragment of its digits, finds them.
+      params.push(phoneSearchDigits(o.search, await shopCountry(this.db, staff.shopId)));
+      const digits = params.length;
+      where += ` AND (t.party_name ILIKE $${text} OR t.phone ILIKE $${text} OR ($${digits} <> '' AND t.phone LIKE '%' || $${digits} || '%'))`;
     }
     const field = o.ordering ? ORDERINGS[o.ordering.replace(/^-/, '')] : undefined;
     const order = `${field ?? 't.checked_in_at'} ${o.ordering?.startsWith('-') ? 'DESC' : 'ASC'}, t.id`;
@@ -120,8 +125,8 @@ export class WalkinsService {
     staff: Staff,
     input: { name: string; phone_number?: string | undefined; barber_id: number | null; service_ids: number[] },
   ): Promise<Walkin> {
-    return this.write(staff.shopId, async (tx) => {
-      const phone = input.phone_number ? normalizePhone(input.phone_number) : null;
+    return this.write(staff.shopId, async (tx, shop) => {
+      const phone = input.phone_number ? customerPhone(input.phone_number, shop.country) : null;
       if (phone && (await activeTicketForPhone(tx, staff.shopId, phone))) throw conflict(QUEUE_MESSAGES.phoneInLine);
       const { id } = await queueTicket(tx, staff.shopId, {
         partyName: input.name,
@@ -201,6 +206,9 @@ export class WalkinsService {
         requested,
       ]);
       if (!found) throw notFound(QUEUE_MESSAGES.barberNotFound);
+      // Only those who take walk-ins (counted by the plan's barber limit) can be given a ticket;
+      // anyone else joins the rotation first, which the limit checks.
+      if (!(await takesWalkins(tx, staff.shopId, requested))) throw conflict(QUEUE_MESSAGES.notTakingWalkins);
       return requested;
     }
     if (onTicket !== null) return onTicket;
@@ -219,11 +227,11 @@ export class WalkinsService {
     return up.id;
   }
 
-  private async write(shopId: number, fn: (tx: Sql) => Promise<{ id: number; rotation: boolean }>): Promise<Walkin> {
+  private async write(shopId: number, fn: (tx: Sql, shop: ShopRow) => Promise<{ id: number; rotation: boolean }>): Promise<Walkin> {
     const { walkin, events } = await this.db.transaction(async (tx) => {
       const shop = await lockShopById(tx, shopId);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      const { id, rotation } = await fn(tx);
+      const { id, rotation } = await fn(tx, shop);
       const row = await ticketById(tx, shopId, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const snapshot: QueueSnapshot = await queueSnapshot(tx, shopId);
