@@ -35,6 +35,7 @@ const ForgotPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m
 const ResetPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('./auth').then((m) => ({ default: m.LogoutPage })));
 const AffiliateArea = lazy(() => import('./affiliate').then((m) => ({ default: m.AffiliateArea })));
+const OperatorAffiliatesPage = lazy(() => import('./operator').then((m) => ({ default: m.OperatorAffiliatesPage })));
 const EmployeeDashboard = lazy(() => import('./employee').then((m) => ({ default: m.EmployeeDashboard })));
 
 /** Admin and manager back office: react-admin under /dashboard inside the app's own router. */
@@ -128,6 +129,7 @@ export function App() {
           <Route path="/affiliate/marketing" element={<LoginPage variant="affiliate" />} />
           <Route path="/affiliate/marketing/signup" element={<SignupPage affiliate />} />
           <Route path="/affiliate/marketing/dashboard/*" element={<AffiliateArea />} />
+          <Route path="/dashboard/operator/affiliates" element={<OperatorAffiliatesPage />} />
           <Route path="/dashboard/*" element={<Dashboard />} />
           <Route path="*" element={<Navigate to="/dashboard" replace />} />
         </Routes>

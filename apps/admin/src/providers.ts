@@ -9,7 +9,12 @@ const storage = browserStorage();
 const redirect = (path: string) => window.location.assign(path);
 
 export const tokens = createTokenStore({ storage, refreshUrl: `${apiBase}/auth/refresh/`, redirect });
-export const http = createHttpClient({ baseUrl: apiBase, getAccessToken: () => tokens.getAccessToken() });
+export const http = createHttpClient({
+  baseUrl: apiBase,
+  getAccessToken: () => tokens.getAccessToken(),
+  // A token ended early by the server (password changed, session ended) is renewed once, then retried.
+  renewAccessToken: (rejected) => tokens.renew(rejected),
+});
 export const authProvider = createAuthProvider({ http, tokens, storage, redirect });
 export const dataProvider = createDataProvider(http);
 export { storage };

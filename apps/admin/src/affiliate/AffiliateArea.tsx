@@ -2,19 +2,22 @@ import { routeFor } from '@chairline/auth-provider';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthTheme } from '../auth/AuthTheme';
 import { authProvider } from '../providers';
+import { AffiliateAnalyticsPage } from './AffiliateAnalyticsPage';
 import { AffiliateLayout } from './AffiliateLayout';
-import { AffiliateComingSoon, AffiliateDashboard, AffiliateProfilePage } from './AffiliatePages';
+import { AffiliateDashboard } from './AffiliatePages';
+import { AffiliatePayoutsPage } from './AffiliatePayoutsPage';
+import { AffiliateProfilePage } from './AffiliateProfilePage';
 import { useAffiliateProfile } from './useAffiliateProfile';
 
 function Pages() {
-  const profile = useAffiliateProfile();
+  const { state, replace } = useAffiliateProfile();
   return (
-    <AffiliateLayout profile={profile}>
+    <AffiliateLayout profile={state}>
       <Routes>
-        <Route index element={<AffiliateDashboard state={profile} />} />
-        <Route path="profile" element={<AffiliateProfilePage state={profile} />} />
-        <Route path="analytics" element={<AffiliateComingSoon title="Analytics" text="Clicks, sign-ups and conversions from your referral link will show here." />} />
-        <Route path="payouts" element={<AffiliateComingSoon title="Payouts" text="Your earned commissions and payout history will show here." />} />
+        <Route index element={<AffiliateDashboard state={state} />} />
+        <Route path="profile" element={<AffiliateProfilePage state={state} onSaved={replace} />} />
+        <Route path="analytics" element={<AffiliateAnalyticsPage />} />
+        <Route path="payouts" element={<AffiliatePayoutsPage />} />
         <Route path="*" element={<Navigate to="/affiliate/marketing/dashboard" replace />} />
       </Routes>
     </AffiliateLayout>

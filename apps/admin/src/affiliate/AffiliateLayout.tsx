@@ -74,7 +74,7 @@ export function AffiliateLayout({ profile, children }: { profile: ProfileState; 
           </Menu>
         </Toolbar>
       </AppBar>
-      <Container component="main" maxWidth="md" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
+      <Container component="main" maxWidth="lg" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
         {children}
       </Container>
       <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3, bgcolor: 'background.paper' }}>

@@ -5,7 +5,7 @@ import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
-import { useGoogleClientId } from './google';
+import { useGoogleConfig } from './google';
 import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
 import { useSignInRedirect } from './useSignInRedirect';
@@ -33,7 +33,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   const affiliate = variant === 'affiliate' || (variant === 'auto' && authProvider.hasAffiliateFlag());
   const redirect = useSignInRedirect();
   // Never for affiliates (spec §2, §6): they are not asked, so no request is made either.
-  const googleClientId = useGoogleClientId(!affiliate);
+  const { clientId: googleClientId, state: googleState } = useGoogleConfig(!affiliate);
   const navigate = useNavigate();
   const [email, setEmail] = useState(rememberedEmail);
   const [password, setPassword] = useState('');
@@ -85,7 +85,8 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
 
   return (
     <AuthLayout affiliate={affiliate}>
-      <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
+      {/* data-google-config tells tests (and tools) when the Google answer is in: the page's own state, no guessing. */}
+      <Box component="form" noValidate onSubmit={submit} aria-label="Sign in" data-google-config={googleState}>
         <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
           Welcome back
         </Typography>

@@ -1,11 +1,12 @@
-import { affiliateSignupBody, MESSAGES, signupBody } from '@chairline/shared';
+import { affiliateSignupBody, MESSAGES, signupBody, storedInvitedBy } from '@chairline/shared';
 import { Box, Button, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
 import { PasswordField } from './PasswordField';
+import { captureReferralHere } from './referral-capture';
 import { useSignInRedirect } from './useSignInRedirect';
 
 /** A shop username suggested from the shop name: lowercase letters, digits and dashes. */
@@ -23,10 +24,15 @@ export function suggestUsername(shopName: string): string {
 export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
   const redirect = useSignInRedirect();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ name: '', email: '', password: '', shop_name: '', shop_username: '' });
+  const [form, setForm] = useState({ name: '', email: '', password: '', shop_name: '', shop_username: '', payout_email: '' });
   const [usernameTouched, setUsernameTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+
+  // A referral link may point at the sign-up page itself (`/signup?ref=CODE`).
+  useEffect(() => {
+    if (!affiliate) captureReferralHere();
+  }, [affiliate]);
 
   if (redirect) return <Navigate to={redirect} replace />;
 
@@ -40,12 +46,13 @@ export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
-    const values = affiliate ? [form.name, form.email, form.password] : Object.values(form);
+    const { payout_email: payoutEmail, ...shopForm } = form;
+    const values = affiliate ? [form.name, form.email, form.password] : Object.values(shopForm);
     if (values.some((v) => v.trim() === '')) {
       setMessage({ kind: 'error', text: MESSAGES.fillAllFields });
       return;
     }
-    const parsed = affiliate ? affiliateSignupBody.safeParse(form) : signupBody.safeParse(form);
+    const parsed = affiliate ? affiliateSignupBody.safeParse(form) : signupBody.safeParse(shopForm);
     if (!parsed.success) {
       setMessage({ kind: 'error', text: parsed.error.issues[0]?.message ?? MESSAGES.somethingWrong });
       return;
@@ -54,8 +61,8 @@ export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
     setMessage(null);
     try {
       const { redirectTo } = affiliate
-        ? await authProvider.affiliateSignup({ name: form.name, email: form.email, password: form.password })
-        : await authProvider.signup(signupBody.parse(form));
+        ? await authProvider.affiliateSignup({ name: form.name, email: form.email, password: form.password, payout_email: payoutEmail })
+        : await authProvider.signup({ ...signupBody.parse(shopForm), invited_by: storedInvitedBy(window.localStorage, Date.now()) });
       setMessage({ kind: 'success', text: 'Account created!' });
       navigate(redirectTo, { replace: true });
     } catch (error) {
@@ -85,7 +92,17 @@ export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
             onChange={set('password')}
             helperText="At least 8 characters."
           />
-          {affiliate ? null : (
+          {affiliate ? (
+            <TextField
+              label="Payout email (optional)"
+              type="email"
+              name="payout_email"
+              fullWidth
+              value={form.payout_email}
+              helperText="Where we send your payouts, if not your sign-in email."
+              onChange={(e) => set('payout_email')(e.target.value)}
+            />
+          ) : (
             <>
               <TextField label="Shop name" name="shop_name" fullWidth value={form.shop_name} onChange={(e) => set('shop_name')(e.target.value)} />
               <TextField

@@ -58,18 +58,30 @@ export function fetchGoogleClientId(): Promise<string | null> {
   return clientId;
 }
 
-/** The Google client id once known (null until then, and when `enabled` is false: no request). */
-export function useGoogleClientId(enabled: boolean): string | null {
-  const [id, setId] = useState<string | null>(null);
+/**
+ * Where the sign-in page stands with Google: 'off' (not asked, e.g. affiliates), 'loading' (asked,
+ * no answer yet) or 'ready' (answered; clientId null when Google is not configured).
+ */
+export type GoogleConfigState = 'off' | 'loading' | 'ready';
+
+/** The Google client id and whether the server has answered yet (no request when `enabled` is false). */
+export function useGoogleConfig(enabled: boolean): { clientId: string | null; state: GoogleConfigState } {
+  const [answer, setAnswer] = useState<{ clientId: string | null } | null>(null);
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
     void fetchGoogleClientId().then((value) => {
-      if (!cancelled) setId(value);
+      if (!cancelled) setAnswer({ clientId: value });
     });
     return () => {
       cancelled = true;
     };
   }, [enabled]);
-  return enabled ? id : null;
+  if (!enabled) return { clientId: null, state: 'off' };
+  return answer ? { clientId: answer.clientId, state: 'ready' } : { clientId: null, state: 'loading' };
+}
+
+/** The Google client id once known (null until then, and when `enabled` is false: no request). */
+export function useGoogleClientId(enabled: boolean): string | null {
+  return useGoogleConfig(enabled).clientId;
 }

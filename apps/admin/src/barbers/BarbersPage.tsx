@@ -23,6 +23,7 @@ import { Spinner } from '../common/Spinner';
 import { zonedDate } from '../calendar/shop-time';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useSession } from '../layout/session';
+import { LeaveRotationButton, OutOfRotation, useRotationChoice } from '../rotation';
 import { apiGet, apiSend, errorText } from '../settings/api';
 
 const STATUS_LABEL: Record<BarberStatus, string> = { available: 'Available', busy: 'Busy', break: 'On break', off: 'Off today' };
@@ -48,6 +49,7 @@ export function BarbersPage() {
     apiGet<PublicBarber[]>('/barbers/', { shop_username: user.shop_username }).then(setBarbers, (err: unknown) => setError(errorText(err)));
   }, [user.shop_username]);
   useEffect(load, [load]);
+  const rotationChoice = useRotationChoice(load);
 
   useEffect(() => {
     if (!ready) return;
@@ -162,11 +164,13 @@ export function BarbersPage() {
                     </MenuItem>
                   ))}
                 </TextField>
+                {rotationChoice.canLeave(b.id) && <LeaveRotationButton member={b} choice={rotationChoice} />}
               </CardContent>
             </Card>
           ))}
         </Box>
       )}
+      <OutOfRotation choice={rotationChoice} />
     </Box>
   );
 }

@@ -1,24 +1,12 @@
-import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, formatMoney, limitText } from '@chairline/shared';
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, formatMoney, limitText, type BillingDetails, type StripeInvoice } from '@chairline/shared';
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { apiGet, errorText } from '../settings/api';
-
-interface BillingSummary {
-  plan_id: number;
-  plan_name: string;
-  status: string;
-  is_subscription_active: boolean;
-  trial_ends_at: string | null;
-  current_period_end: string | null;
-  price: number;
-  currency: string;
-  billing_interval_unit: string;
-  history: { id: number; kind: string; plan_name: string | null; amount: number | null; detail: string; created_at: string }[];
-}
+import { fullDate, openBillingPortal } from './portal';
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   const unlimited = limit === -1;
@@ -36,16 +24,73 @@ function Usage({ label, used, limit }: { label: string; used: number; limit: num
   );
 }
 
-const fmt = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '—');
+/** The renewal or end line: when the plan next renews, or the day it stops. */
+function periodText(data: BillingDetails): string {
+  if (data.trial_ends_at) return `Trial ends on ${fullDate(data.trial_ends_at)}`;
+  if (data.access_ends_at) return `Access ends on ${fullDate(data.access_ends_at)}`;
+  if (data.grace_ends_at) return `Payment failed: update the card by ${fullDate(data.grace_ends_at)}`;
+  if (!data.current_period_end) return '';
+  return data.cancel_at_period_end ? `Ends on ${fullDate(data.current_period_end)} (will not renew)` : `Renews on ${fullDate(data.current_period_end)}`;
+}
 
-/** Billing (admin): plan, status, trial, usage and the subscription history. Payment comes with checkout. */
+function Invoices({ invoices }: { invoices: StripeInvoice[] }) {
+  if (invoices.length === 0) return <Typography color="text.secondary">No invoices yet.</Typography>;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Invoices">
+        <TableHead>
+          <TableRow>
+            <TableCell>Date</TableCell>
+            <TableCell>Number</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell>PDF</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {invoices.map((i) => (
+            <TableRow key={i.id}>
+              <TableCell>{fullDate(i.created)}</TableCell>
+              <TableCell>{i.number ?? '—'}</TableCell>
+              <TableCell>{i.status ?? '—'}</TableCell>
+              <TableCell align="right">{formatMoney(i.amount, i.currency.toUpperCase())}</TableCell>
+              <TableCell>
+                {i.invoice_pdf ? (
+                  <Link href={i.invoice_pdf} target="_blank" rel="noopener noreferrer">
+                    Download
+                  </Link>
+                ) : (
+                  '—'
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+/** Billing (admin): plan, status, renewal, card, usage, Stripe invoices, the Billing Portal and the history. */
 export function BillingPage() {
   const { user } = useSession();
-  const [data, setData] = useState<BillingSummary | null>(null);
+  const [data, setData] = useState<BillingDetails | null>(null);
+  const [invoices, setInvoices] = useState<StripeInvoice[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [portalError, setPortalError] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
   useEffect(() => {
-    apiGet<BillingSummary>('/billing/subscription/').then(setData, (err: unknown) => setError(errorText(err)));
+    apiGet<BillingDetails>('/billing/subscription/').then(setData, (err: unknown) => setError(errorText(err)));
+    apiGet<StripeInvoice[]>('/billing/invoices/').then(setInvoices, (err: unknown) => setPortalError(errorText(err)));
   }, []);
+  const manage = () => {
+    setOpening(true);
+    setPortalError(null);
+    openBillingPortal().catch((err: unknown) => {
+      setPortalError(errorText(err));
+      setOpening(false);
+    });
+  };
   if (error) return <Alert severity="error" sx={{ m: 2 }}>{error}</Alert>;
   if (!data) return <Spinner />;
   const checkInLimit = user.total_check_ins || DEFAULT_CHECK_IN_LIMIT;
@@ -66,18 +111,46 @@ export function BillingPage() {
           </Stack>
           <Typography color="text.secondary">
             {data.price > 0 ? `${formatMoney(data.price, data.currency)} per ${data.billing_interval_unit}` : 'Free'}
-            {data.trial_ends_at ? ` · trial ends ${fmt(data.trial_ends_at)}` : ''}
-            {data.current_period_end ? ` · renews ${fmt(data.current_period_end)}` : ''}
+            {periodText(data) ? ` · ${periodText(data)}` : ''}
           </Typography>
+          <Typography color="text.secondary" aria-label="Card">
+            {data.card
+              ? `Card: ${data.card.brand.toUpperCase()} ending in ${data.card.last4}${data.card.exp_month && data.card.exp_year ? `, expires ${String(data.card.exp_month).padStart(2, '0')}/${data.card.exp_year}` : ''}`
+              : 'No card on file'}
+          </Typography>
+          {data.grace_ends_at && (
+            <Alert severity="error">
+              The last payment failed. Update your card by {fullDate(data.grace_ends_at)} to keep everything working.
+            </Alert>
+          )}
           <Stack gap={2} sx={{ my: 1, maxWidth: 480 }}>
             <Usage label="Check-ins this month" used={user.total_check_ins_this_month} limit={checkInLimit} />
             <Usage label="Barbers" used={user.total_barbers} limit={barberLimit} />
           </Stack>
-          <Box>
+          <Stack direction="row" gap={1} sx={{ flexWrap: 'wrap' }}>
             <Button component={RouterLink} to="/dashboard/settings/subscription" variant="contained">
               Change plan
             </Button>
-          </Box>
+            {data.payments_enabled && data.has_billing_account && (
+              <Button variant="outlined" onClick={manage} disabled={opening}>
+                Manage billing
+              </Button>
+            )}
+          </Stack>
+          {!data.payments_enabled && (
+            <Typography variant="body2" color="text.secondary">
+              Online payments are not set up on this server.
+            </Typography>
+          )}
+          {portalError && <Alert severity="error">{portalError}</Alert>}
+        </CardContent>
+      </Card>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" gutterBottom>
+            Invoices
+          </Typography>
+          {invoices ? <Invoices invoices={invoices} /> : !portalError && <Spinner />}
         </CardContent>
       </Card>
       <Card variant="outlined">

@@ -6,6 +6,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DialogsProvider } from '../common/dialogs';
 import { Spinner } from '../common/Spinner';
+import { PlanNotice, UpgradePrompts } from '../upgrade-prompts';
 import { MOBILE_HEADER_HEIGHT, SIDEBAR_WIDTH } from './brand';
 import { Logo } from './Logo';
 import { useSession } from './session';
@@ -68,6 +69,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
             <UserMenu compact={mobile} />
           </Box>
           <Box component="main" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1400, width: '100%', mx: 'auto' }}>
+            <PlanNotice />
             <Suspense fallback={<Spinner />}>{children}</Suspense>
           </Box>
         </Box>
@@ -82,6 +84,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
             Upgrade Plan
           </Fab>
         )}
+        <UpgradePrompts />
       </Box>
     </DialogsProvider>
   );

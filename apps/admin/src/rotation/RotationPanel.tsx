@@ -4,8 +4,10 @@ import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { BARBER_STATUSES, type BarberStatus, type RotationEntry } from '@chairline/shared';
 import { Avatar, Box, Card, Chip, MenuItem, Select, Typography } from '@mui/material';
+import { useEffect, useRef } from 'react';
 import { imageUrl } from '../common/image-url';
 import { BRAND_COLOR } from '../layout/brand';
+import { holdPrompts } from '../upgrade-prompts/blockers';
 
 export const STATUS_LABELS: Record<BarberStatus, string> = { available: 'Available', busy: 'Busy', break: 'Break', off: 'Off' };
 const STATUS_COLORS: Record<BarberStatus, string> = { available: '#16a34a', busy: '#f59e0b', break: '#6366f1', off: '#9ca3af' };
@@ -108,7 +110,20 @@ export function RotationPanel({
   const inRotation = rotation.filter((entry) => entry.position !== null);
   const outside = rotation.filter((entry) => entry.position === null);
 
+  // Upgrade prompts stay away while a barber is being dragged (they could cover the drop place).
+  const releasePrompts = useRef<(() => void) | null>(null);
+  const endHold = () => {
+    releasePrompts.current?.();
+    releasePrompts.current = null;
+  };
+  useEffect(() => endHold, []);
+  const onDragStart = () => {
+    endHold();
+    releasePrompts.current = holdPrompts();
+  };
+
   const onDragEnd = ({ active, over }: DragEndEvent) => {
+    endHold();
     if (!over || active.id === over.id) return;
     const ids = inRotation.map((entry) => entry.id);
     const from = ids.indexOf(Number(active.id));
@@ -130,7 +145,7 @@ export function RotationPanel({
           No barbers in the rotation.
         </Typography>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={endHold}>
         <SortableContext items={inRotation.map((entry) => entry.id)} strategy={verticalListSortingStrategy}>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
             {inRotation.map((entry) => (

@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PIN_LENGTH, WEEKDAYS, type OpeningHours, type ShopSettings } from '@chairline/shared';
+import { PIN_LENGTH, shopCountries, timeZoneNotRecognised, WEEKDAYS, type OpeningHours, type ShopSettings } from '@chairline/shared';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Spinner } from '../common/Spinner';
@@ -26,6 +26,14 @@ function timeZones(): string[] {
   } catch {
     return ['UTC'];
   }
+}
+
+/** The countries a shop can be in, by their English name. */
+function countryOptions(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return shopCountries()
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function Section({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
@@ -55,6 +63,7 @@ interface Draft {
   opening_hours: OpeningHours;
   pin_enabled: boolean;
   pin: string;
+  country: string;
 }
 
 const draftOf = (s: ShopSettings): Draft => ({
@@ -62,11 +71,14 @@ const draftOf = (s: ShopSettings): Draft => ({
   username: s.username,
   address: s.address,
   phone_number: s.phone_number,
-  timezone: s.timezone,
+  // A saved zone that is not recognised any more is not in force: the zone in force (UTC) shows
+  // until the owner chooses another, and a warning says so.
+  timezone: s.timezone_recognised ? s.timezone : s.effective_timezone,
   // Days never saved show (and then save) the default hours, so what is on screen is what is stored.
   opening_hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { ...DEFAULT_DAY, ...s.opening_hours[d] }])) as OpeningHours,
   pin_enabled: s.pin_enabled,
   pin: '',
+  country: s.country,
 });
 
 /** Shop settings (admin): profile, public link, logo, time zone, hours and the tablet PIN. */
@@ -74,6 +86,7 @@ export function SettingsPage() {
   const notify = useNotify();
   const session = useSession();
   const zones = useMemo(timeZones, []);
+  const countries = useMemo(countryOptions, []);
   const [settings, setSettings] = useState<ShopSettings | null>(null);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -144,13 +157,34 @@ export function SettingsPage() {
         />
         {usernameChanged && (
           <Alert severity="warning">
-            Changing the username changes your public link to {publicLink}. The old link, printed QR codes and bookmarks will stop working.
+            Changing the username changes your public link to {publicLink}. The old link, printed QR codes and bookmarks keep working:
+            they lead to the new link, and nobody else can take the old username.
           </Alert>
         )}
         <TextField label="Address" value={draft.address} onChange={(e) => set({ address: e.target.value })} fullWidth multiline />
         <TextField label="Phone" type="tel" value={draft.phone_number} onChange={(e) => set({ phone_number: e.target.value })} placeholder="123-456-7890" fullWidth />
+        <TextField
+          select
+          label="Country"
+          value={draft.country}
+          onChange={(e) => set({ country: e.target.value })}
+          slotProps={{ select: { native: true } }}
+          helperText="Customer phone numbers typed without a country code are read as this country's."
+          fullWidth
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </TextField>
       </Section>
       <Section title="Time zone and opening hours" subtitle="Today's queue, statistics and appointments follow the shop's time zone.">
+        {!settings.timezone_recognised && (
+          <Alert severity="warning" role="alert">
+            {timeZoneNotRecognised(settings.timezone, settings.effective_timezone)}
+          </Alert>
+        )}
         <Autocomplete
           options={zones}
           value={draft.timezone}

@@ -16,7 +16,9 @@ import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { http } from '../providers';
 import { replyMessage } from '../settings/api';
+import { CheckoutResult } from './CheckoutResult';
 import { PlanCard } from './PlanCard';
+import { SubscriptionStatus } from './SubscriptionStatus';
 
 /** The affiliate who invited this shop, if the stored invite has not expired; else -1 (spec §7). */
 function invitedBy(): number {
@@ -64,8 +66,8 @@ export function SubscriptionPage() {
         window.location.assign(url);
         return;
       }
-      // Spec §8: an error field in the reply is shown directly; anything else as 'Subscription error: ' + reason.
-      setError(typeof directError === 'string' && directError ? directError : `Subscription error: ${replyMessage(reply.status, reply.body)}`);
+      // Spec §8: 'Subscription error: ' + the reason; the reply's error field is the reason as is.
+      setError(`Subscription error: ${typeof directError === 'string' && directError ? directError : replyMessage(reply.status, reply.body)}`);
     } catch (err) {
       setError(`Subscription error: ${err instanceof Error ? err.message : String(err)}`);
     }
@@ -99,6 +101,10 @@ export function SubscriptionPage() {
           {pricingTitle(user, PRODUCT_NAME)}
         </Typography>
         <Typography color="text.secondary">Select the perfect plan for your shop's needs</Typography>
+      </Box>
+      <CheckoutResult />
+      <Box sx={{ mb: 2 }}>
+        <SubscriptionStatus />
       </Box>
       {plans && showIntervalToggle(plans) && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>

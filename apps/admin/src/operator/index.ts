@@ -1,0 +1,1 @@
+export { OperatorAffiliatesPage } from './OperatorAffiliatesPage';

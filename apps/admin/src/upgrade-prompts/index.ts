@@ -1,0 +1,3 @@
+export { PlanNotice } from './PlanNotice';
+export { UpgradePrompts } from './UpgradePrompts';
+export { holdPrompts } from './blockers';
