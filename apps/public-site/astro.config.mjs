@@ -23,6 +23,9 @@ export default defineConfig({
       ),
     },
     build: {
+      // Page scripts always go out as files (/_astro/*.js), never inlined into a page rendered on
+      // request, so a Content-Security-Policy without 'unsafe-inline' lets them run.
+      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
       rollupOptions: {
         // The shared package only declares schemas, constants and pure helpers: let the islands
         // leave out the modules they do not use (it has no "sideEffects" flag of its own).

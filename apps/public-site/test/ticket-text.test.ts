@@ -15,7 +15,6 @@ const ticket = (over: Partial<PublicTicket>): PublicTicket => ({
   services: [],
   checked_in_at: '2026-11-23T10:00:00.000Z',
   called_at: null,
-  existing: false,
   ...over,
 });
 

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { displayPath, imageSrc, initials, isKioskMode, joinUrl, parseTabStyle, shopPath, telHref, ticketPath } from '../src/lib/urls.js';
+import {
+  displayPath,
+  imageSrc,
+  initials,
+  isKioskMode,
+  joinUrl,
+  parseTabStyle,
+  renamedShopAddress,
+  shopPath,
+  telHref,
+  ticketPath,
+} from '../src/lib/urls.js';
 
 describe('public URLs', () => {
   it('builds shop, ticket, display and join paths with encoded parts', () => {
@@ -42,5 +53,16 @@ describe('public URLs', () => {
     expect(initials('jay')).toBe('J');
     expect(initials('Ana de la Cruz')).toBe('AC');
     expect(initials('  ')).toBe('?');
+  });
+
+  it("sends a renamed shop's former address to the same page under its current username, query kept", () => {
+    const at = (path: string) => new URL(`https://chairline.example${path}`);
+    expect(renamedShopAddress(at('/shop/old-cuts?kiosk=1'), 'old-cuts', 'new-cuts')).toBe('/shop/new-cuts?kiosk=1');
+    expect(renamedShopAddress(at('/store/old-cuts/employees?tabStyle=table'), 'old-cuts', 'new-cuts')).toBe(
+      '/store/new-cuts/employees?tabStyle=table',
+    );
+    expect(renamedShopAddress(at('/shop/old-cuts/display'), 'old-cuts', 'new-cuts')).toBe('/shop/new-cuts/display');
+    expect(renamedShopAddress(at('/shop/new-cuts'), 'new-cuts', 'new-cuts')).toBeNull();
+    expect(renamedShopAddress(at('/shop/New-Cuts'), 'New-Cuts', 'new-cuts')).toBeNull();
   });
 });

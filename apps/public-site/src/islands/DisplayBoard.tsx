@@ -1,3 +1,4 @@
+import '../lib/no-eval.js';
 import { formatEtaRange, POLL_NEXT_BARBER_MS, QR_CODE_PX, type PublicBarber, type PublicQueue } from '@chairline/shared';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useRef, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../lib/no-eval.js';
 import { POLL_SHOP_MS, type PublicBarber, type PublicTicket } from '@chairline/shared';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicService, ShopData } from '../lib/api-contract.js';
@@ -9,6 +10,7 @@ import { isActiveTicket, placeText } from '../lib/ticket-text.js';
 import { ticketPath, type TabStyle } from '../lib/urls.js';
 import { BarberList } from './parts/BarberList.js';
 import { CheckInForm } from './parts/CheckInForm.js';
+import { KioskAlreadyInLine } from './parts/KioskAlreadyInLine.js';
 import { KioskConfirmation } from './parts/KioskConfirmation.js';
 import { ShopHeader } from './parts/ShopHeader.js';
 
@@ -24,7 +26,8 @@ type View =
   | { kind: 'list' }
   | { kind: 'schedule'; barberId: number }
   | { kind: 'check-in'; barberId: number | 'any' }
-  | { kind: 'confirmed'; ticket: PublicTicket };
+  | { kind: 'confirmed'; ticket: PublicTicket }
+  | { kind: 'already-in-line' };
 
 interface Props {
   username: string;
@@ -102,6 +105,11 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   }, [kiosk, view.kind]);
 
   const show = (next: View) => {
+    // This phone already holds a place here: it goes to its ticket rather than checking in twice.
+    if (next.kind === 'check-in' && myTicket) {
+      window.location.assign(ticketPath(username, myTicket.token));
+      return;
+    }
     setView(next);
     top.current?.scrollIntoView({ block: 'start' });
   };
@@ -114,7 +122,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
     }
     const store = browserStore();
     if (store) rememberTicket(store, username, ticket.token);
-    window.location.assign(ticketPath(username, ticket.token) + (ticket.existing ? '?existing=1' : ''));
+    window.location.assign(ticketPath(username, ticket.token));
   };
 
   const readyBarbers = barbers.kind === 'ready' ? barbers.barbers : [];
@@ -123,6 +131,8 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   let body;
   if (view.kind === 'confirmed') {
     body = <KioskConfirmation ticket={view.ticket} seconds={KIOSK_RETURN_SECONDS} onDone={() => show({ kind: 'list' })} />;
+  } else if (view.kind === 'already-in-line') {
+    body = <KioskAlreadyInLine seconds={KIOSK_RETURN_SECONDS} onDone={() => show({ kind: 'list' })} />;
   } else if (view.kind === 'check-in') {
     body = (
       <CheckInForm
@@ -134,6 +144,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
         source={kiosk ? 'kiosk' : 'online'}
         acceptingCheckIns={shopData.shop.accepting_check_ins}
         onDone={onCheckedIn}
+        onAlreadyInLine={kiosk ? () => show({ kind: 'already-in-line' }) : undefined}
         onCancel={() => show({ kind: 'list' })}
       />
     );

@@ -1,3 +1,4 @@
+import '../lib/no-eval.js';
 import { POLL_NEXT_BARBER_MS, type PublicTicket } from '@chairline/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { followShop } from '../lib/live-updates.js';
@@ -9,11 +10,9 @@ import { shopPath } from '../lib/urls.js';
 interface Props {
   initialTicket: PublicTicket;
   shopName: string;
-  /** The check-in found this phone already in line. */
-  existing: boolean;
 }
 
-export default function TicketApp({ initialTicket, shopName, existing }: Props) {
+export default function TicketApp({ initialTicket, shopName }: Props) {
   const [ticket, setTicket] = useState(initialTicket);
   const [confirming, setConfirming] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -83,7 +82,6 @@ export default function TicketApp({ initialTicket, shopName, existing }: Props) 
           </p>
         )}
       </section>
-      {existing && active && <p className="notice">You were already in line, so we kept your place.</p>}
       <dl className="ticket-facts">
         {(ticket.barber ?? ticket.preferred_barber) && (
           <div>

@@ -11,6 +11,20 @@ export const ticketPath = (username: string, token: string) =>
 export const displayPath = (username: string) => `${shopPath(username)}/display`;
 export const kioskPath = (username: string) => `${shopPath(username)}?kiosk=1`;
 
+/**
+ * A renamed shop keeps its former usernames (old QR codes and kiosk links): the API answers a former
+ * username with the shop, which carries its current one. The same page under the current username,
+ * path after the username and query (?kiosk=1...) kept; null when the address already uses it.
+ */
+export function renamedShopAddress(url: URL, requested: string, current: string): string | null {
+  if (!current || requested.trim().toLowerCase() === current) return null;
+  const segments = url.pathname.split('/');
+  // ['', section, username, ...rest]
+  if (segments.length < 3) return null;
+  segments[2] = encodeURIComponent(current);
+  return `${segments.join('/')}${url.search}`;
+}
+
 /** The absolute link a phone opens to join the line (the waiting-room QR code). */
 export const joinUrl = (origin: string, username: string) => `${origin.replace(/\/+$/, '')}${shopPath(username)}`;
 

@@ -1,9 +1,11 @@
-import { formatEstimatedTime, formatEtaRange, type PublicBarber, type PublicTicket } from '@chairline/shared';
+import { formatEstimatedTime, formatEtaRange, PHONE_MESSAGES, type PublicBarber, type PublicTicket } from '@chairline/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicService } from '../../lib/api-contract.js';
 import { anyBarberWait, selectableBarbers } from '../../lib/barber-text.js';
 import { buildCheckIn, type FieldErrors } from '../../lib/check-in-form.js';
 import { checkIn } from '../../lib/public-api.js';
+import { browserStore, recallTicket } from '../../lib/ticket-storage.js';
+import { ticketPath } from '../../lib/urls.js';
 
 interface Props {
   shopUsername: string;
@@ -15,6 +17,11 @@ interface Props {
   source: 'online' | 'kiosk';
   acceptingCheckIns: boolean;
   onDone: (ticket: PublicTicket) => void;
+  /**
+   * The phone is already in line (409). Given (the kiosk), the page takes over; otherwise the form
+   * shows the message, with "View my ticket" when this device holds a ticket of the shop.
+   */
+  onAlreadyInLine?: () => void;
   onCancel: () => void;
 }
 
@@ -27,6 +34,7 @@ export function CheckInForm(props: Props) {
   const [serviceIds, setServiceIds] = useState<number[]>([]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverError, setServerError] = useState('');
+  const [ownToken, setOwnToken] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const nameInput = useRef<HTMLInputElement>(null);
   const errorBox = useRef<HTMLDivElement>(null);
@@ -56,8 +64,19 @@ export function CheckInForm(props: Props) {
     setSending(true);
     const result = await checkIn(built.input);
     setSending(false);
-    if (result.ok) onDone(result.data);
-    else setServerError(result.message);
+    if (result.ok) {
+      onDone(result.data);
+      return;
+    }
+    if (result.status === 409 && result.message === PHONE_MESSAGES.alreadyInLine) {
+      if (props.onAlreadyInLine) {
+        props.onAlreadyInLine();
+        return;
+      }
+      const store = browserStore();
+      setOwnToken(store && recallTicket(store, shopUsername));
+    } else setOwnToken(null);
+    setServerError(result.message);
   }
 
   const fieldError = (key: keyof FieldErrors) =>
@@ -150,6 +169,13 @@ export function CheckInForm(props: Props) {
         {serverError && (
           <div className="alert" role="alert" ref={errorBox} tabIndex={-1}>
             {serverError}
+            {ownToken && (
+              <p>
+                <a className="btn" href={ticketPath(shopUsername, ownToken)}>
+                  View my ticket
+                </a>
+              </p>
+            )}
           </div>
         )}
         <div className="button-row">

@@ -1,6 +1,7 @@
 import type { PublicTicket } from '@chairline/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { placeText, publicName, waitText } from '../../lib/ticket-text.js';
+import { useKioskReturn } from './useKioskReturn.js';
 
 interface Props {
   ticket: PublicTicket;
@@ -11,23 +12,8 @@ interface Props {
 
 /** The tablet's "you're in" screen: place, wait, masked name; back to the start after a moment. */
 export function KioskConfirmation({ ticket, seconds, onDone }: Props) {
-  const [left, setLeft] = useState(seconds);
-  const done = useRef(onDone);
-  done.current = onDone;
   const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    button.current?.focus();
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = seconds - Math.floor((Date.now() - started) / 1000);
-      if (remaining <= 0) {
-        clearInterval(timer);
-        done.current();
-      } else setLeft(remaining);
-    }, 250);
-    return () => clearInterval(timer);
-  }, [seconds]);
+  const left = useKioskReturn(seconds, onDone, button);
 
   const wait = waitText(ticket);
   return (
@@ -36,7 +22,6 @@ export function KioskConfirmation({ ticket, seconds, onDone }: Props) {
         ✓
       </p>
       <h2>You're checked in, {publicName(ticket.party_name)}</h2>
-      {ticket.existing && <p className="muted">You were already in line, so we kept your place.</p>}
       <p className="kiosk-place">{ticket.status === 'waiting' ? placeText(ticket.place) : "It's your turn"}</p>
       {wait && (
         <p className="kiosk-wait">
