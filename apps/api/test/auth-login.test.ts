@@ -32,7 +32,8 @@ describe('POST /api/auth/login/', () => {
       total_check_ins: 200,
       barber_limit: 2,
       total_check_ins_this_month: 0,
-      total_barbers: 0,
+      // The owner starts in the rotation, so takes walk-ins: one of the plan's barber seats.
+      total_barbers: 1,
       position: 0,
       pin_applicable: false,
     });
@@ -116,14 +117,17 @@ describe('GET /api/auth/get-user-data/', () => {
   it('computes usage live: barbers and check-ins this month', async () => {
     const shop = await makeShop(t.app, t.db, { timezone: 'America/New_York' });
     await shop.addMember('employee');
-    await shop.addMember('manager');
+    const manager = await shop.addMember('manager');
+    // A manager out of the rotation (at the front desk) does not take walk-ins: no seat.
+    await t.db.query('UPDATE barbers SET in_rotation = false, position = NULL WHERE id = $1', [manager.barberId]);
     await t.db.query(
       `INSERT INTO walkin_tickets (shop_id, token, party_name, source, checked_in_at)
        VALUES ($1, $2, 'A', 'online', now()), ($1, $3, 'B', 'online', now() - interval '40 days')`,
       [shop.shopId, unique('tok'), unique('tok')],
     );
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/get-user-data/', headers: bearer(shop.admin) });
-    expect(res.json().response).toMatchObject({ total_barbers: 1, total_check_ins_this_month: 1 });
+    // The owner (in the rotation) and the barber take walk-ins.
+    expect(res.json().response).toMatchObject({ total_barbers: 2, total_check_ins_this_month: 1 });
   });
 
   it('refuses a missing, malformed or forged token with 401', async () => {

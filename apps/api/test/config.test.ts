@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config/env.js';
 
-const base = { DATA_DIR: '/tmp/chairline-config-test', JWT_SECRET: 'x'.repeat(40) };
+// A fresh folder of this run: the generated secret is written there, and removed afterwards.
+const dataDir = mkdtempSync(join(tmpdir(), 'chairline-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const base = { DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) };
 
 describe('loadConfig', () => {
   it('has working defaults for a first start', () => {
@@ -20,9 +27,15 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL must be a full URL'],
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL must start with smtp:// or smtps://'],
     [{ NODE_ENV: 'production', JWT_SECRET: '' }, 'JWT_SECRET: required in production'],
+    [{ STRIPE_API_BASE: 'ftp://127.0.0.1:1' }, 'STRIPE_API_BASE must be a full http(s) URL'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+  });
+
+  it('reads the Stripe keys and the optional Stripe API address', () => {
+    const c = loadConfig({ ...base, STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:12111' });
+    expect(c.stripe).toEqual({ secretKey: 'sk_test_x', publishableKey: undefined, webhookSecret: 'whsec_x', apiBase: 'http://127.0.0.1:12111' });
   });
 
   it('lists every problem at once', () => {

@@ -84,7 +84,7 @@ describe('customers', () => {
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe('Name,Phone,Email,Visits,Total spent,Last visit,Customer since,Notes');
     expect(res.body).toContain(`"'=HYPERLINK(""x"")"`);
-    expect(res.body).toContain('+1 718 555 0001');
+    expect(res.body).toContain('Zed Adams,+17185550001,'); // stored, and exported, as E.164
   });
 
   it("of another shop are invisible: not listed, 404 by id, not editable", async () => {

@@ -1,16 +1,20 @@
+import { isOnlineBookingUrl } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, seedDemoShop } from '../src/seed/demo-shop.js';
 import { startTestApp, type TestApp } from './support/app.js';
 
+// Every test reads the shop seeded here on an empty database, never one another test made.
 let t: TestApp;
+let demo: Awaited<ReturnType<typeof seedDemoShop>>;
 beforeAll(async () => {
   t = await startTestApp();
+  demo = await seedDemoShop(t.db);
 });
 afterAll(() => t.close());
 
 describe('the demo shop', () => {
   it('is made on first start, and every printed login works', async () => {
-    const demo = await seedDemoShop(t.db);
+    expect(demo).not.toBeNull();
     expect(demo?.logins.map((l) => l.role)).toEqual(['admin', 'manager', 'barber', 'barber', 'barber']);
     for (const login of demo?.logins ?? []) {
       const res = await t.app.inject({
@@ -44,11 +48,14 @@ describe('the demo shop', () => {
     expect(counts[0]).toEqual({ services: 5, customers: 6, tickets: 12, invoices: 12 });
   });
 
-  it("gives the barbers a booking link the public page shows as a QR code (spec §2: http:// or the app's host)", async () => {
+  it('gives the barbers an https:// booking link, which the public page shows as a QR code', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/barbers/?shop_username=demo' });
     const barbers: { name: string; booking_url: string }[] = res.json();
     expect(barbers).toHaveLength(3);
-    for (const b of barbers) expect(b.booking_url, b.name).toMatch(/^http:\/\//);
+    for (const b of barbers) {
+      expect(b.booking_url, b.name).toBe('https://booksy.com/');
+      expect(isOnlineBookingUrl(b.booking_url, 'http://localhost:3000'), b.name).toBe(true);
+    }
   });
 
   it('is not made again once a shop exists', async () => {

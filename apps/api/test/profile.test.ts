@@ -95,6 +95,34 @@ describe('POST /api/update-barber-profile/', () => {
     expect((await me(barber)).name).toBe('Steady Name');
   });
 
+  it('saves an https:// booking link (Booksy, Calendly...) and the public barber list shows it', async () => {
+    const barber = await shop.addMember('employee', 'Https Barber');
+    const res = await update(barber, { name: 'Https Barber', phone_no: '5550102030', booking_url: ' https://booksy.com/en-us/12345_https-barber ' });
+    expect(res.statusCode).toBe(200);
+    expect((await me(barber)).booking_url).toBe('https://booksy.com/en-us/12345_https-barber');
+    const listed = await t.app.inject({ method: 'GET', url: `/api/barbers/?shop_username=${shop.username}` });
+    expect(listed.statusCode).toBe(200);
+    const row = (listed.json() as { id: number; booking_url: string }[]).find((b) => b.id === barber.barberId);
+    expect(row?.booking_url).toBe('https://booksy.com/en-us/12345_https-barber');
+    const bare = await update(barber, { name: 'Https Barber', phone_no: '5550102030', booking_url: 'https://' });
+    expect(bare.statusCode).toBe(200);
+    expect((await me(barber)).booking_url).toBe('');
+  });
+
+  it('refuses a javascript:, data:, mailto: or ftp: booking link with 400 and a clear message; nothing changes', async () => {
+    const barber = await shop.addMember('employee', 'Safe Links');
+    await update(barber, { name: 'Safe Links', phone_no: '5550102030', booking_url: 'https://calendly.com/safe' });
+    for (const url of ['javascript:alert(document.cookie)', 'JAVASCRIPT:alert(1)', 'data:text/html,hi', 'mailto:safe@example.test', 'ftp://files.example/safe']) {
+      const res = await update(barber, { name: 'Changed Name', phone_no: '5550109999', booking_url: url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ status: 0, response: 'The booking URL must start with http:// or https://' });
+    }
+    const user = await me(barber);
+    expect(user).toMatchObject({ name: 'Safe Links', phone_no: '5550102030', booking_url: 'https://calendly.com/safe' });
+    const record = await one<{ name: string; booking_url: string }>(t.db, 'SELECT name, booking_url FROM barbers WHERE id = $1', [barber.barberId]);
+    expect(record).toEqual({ name: 'Safe Links', booking_url: 'https://calendly.com/safe' });
+  });
+
   it('refuses a non-image photo and a 5 MB + 1 byte photo with the spec messages, and changes nothing', async () => {
     const barber = await shop.addMember('employee', 'Photo Person');
     const html = await update(barber, { name: 'Changed', phone_no: '5550102030' }, { field: 'profile_photo', filename: 'me.png', contentType: 'image/png', data: Buffer.from('<html><body>hi</body></html>') });

@@ -121,7 +121,7 @@ describe('POST /api/barbers/ (create a member)', () => {
     const mail = t.mails.findLast((m) => m.to === fields.email);
     expect(mail?.subject).toBe(`You have been added to Shop ${shop.username} on Chairline`);
     const token = mail?.text.match(/\/reset-password\/([\w-]+)/)?.[1];
-    expect(token).toBeDefined();
+    expect(token).toMatch(/^[\w-]{20,}$/);
     const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password/', payload: { token, password: 'my own secret 1' } });
     expect(reset.statusCode).toBe(200);
     const signedIn = await login(fields.email, 'my own secret 1');
@@ -156,6 +156,9 @@ describe('POST /api/barbers/ (create a member)', () => {
       [{ ...barberFields(), name: ' ' }, 'Please enter a name'],
       [{ ...barberFields(), phone_number: '' }, 'Please enter a phone number'],
       [{ ...barberFields(), booking_url: 'ftp://x' }, 'The booking URL must start with http:// or https://'],
+      [{ ...barberFields(), booking_url: 'javascript:alert(1)' }, 'The booking URL must start with http:// or https://'],
+      [{ ...barberFields(), booking_url: 'data:text/html,<b>hi</b>' }, 'The booking URL must start with http:// or https://'],
+      [{ ...barberFields(), booking_url: 'mailto:andre@example.test' }, 'The booking URL must start with http:// or https://'],
       [{ ...barberFields(), percentage: '120' }, 'The percentage must be between 0 and 100.'],
       [{ ...barberFields(), percentage: 'lots' }, 'The percentage must be a number.'],
       [{ ...barberFields(), role: 'owner' }, 'The role must be admin, manager, employee or barber.'],
@@ -201,9 +204,9 @@ describe('POST /api/barbers/ (create a member)', () => {
 });
 
 describe('the plan barber limit', () => {
-  it('refuses a barber past the BASIC PLAN limit of 2 with a clear message; managers do not take a seat', async () => {
+  it('refuses a barber past the BASIC PLAN limit of 2 with a clear message; managers out of the rotation do not take a seat', async () => {
+    // The owner starts in the rotation: one seat; one barber takes the second.
     const shop = await makeShop(t.app, t.db);
-    expect((await createMember(shop.admin, barberFields())).statusCode).toBe(200);
     expect((await createMember(shop.admin, barberFields())).statusCode).toBe(200);
     const third = await createMember(shop.admin, barberFields());
     expect(third.statusCode).toBe(403);
@@ -222,8 +225,8 @@ describe('the plan barber limit', () => {
 
   it('counts a manager turned barber, and frees the seat when a barber is removed', async () => {
     const shop = await makeShop(t.app, t.db);
+    // The owner (in the rotation) and b1 take the BASIC PLAN's 2 seats.
     const b1 = (await createMember(shop.admin, barberFields())).json().response;
-    await createMember(shop.admin, barberFields());
     const mgr = (await createMember(shop.admin, barberFields({ role: 'manager' }))).json().response;
     const demote = await editMember(shop.admin, mgr.id, barberFields({ email: mgr.email, role: 'employee' }));
     expect(demote.statusCode).toBe(403);
@@ -387,6 +390,44 @@ describe('POST /api/team/update-team-member-password/', () => {
     expect(noId.statusCode).toBe(400);
     expect(noId.json().response).toBe('Choose a team member.');
     expect((await setPassword(shop.admin, { id: 2_000_000, password: 'brand new pass 9' })).statusCode).toBe(404);
+  });
+});
+
+describe('booking links on the team form', () => {
+  const publicBarbers = async (username: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/barbers/?shop_username=${username}` })).json() as { id: number; booking_url: string }[];
+
+  it('saves an https:// link (any case of scheme) on create and edit, and the public barber list shows it', async () => {
+    const shop = await unlimitedShop();
+    const res = await createMember(shop.admin, barberFields({ booking_url: ' https://booksy.com/en-us/andre ' }));
+    expect(res.statusCode).toBe(200);
+    const created = res.json().response;
+    expect(created.booking_url).toBe('https://booksy.com/en-us/andre');
+    expect((await publicBarbers(shop.username)).find((b) => b.id === created.id)?.booking_url).toBe('https://booksy.com/en-us/andre');
+
+    const edit = await editMember(shop.admin, created.id, barberFields({ email: created.email, booking_url: 'HTTPS://calendly.com/andre/30min' }));
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().response.booking_url).toBe('HTTPS://calendly.com/andre/30min');
+    expect((await publicBarbers(shop.username)).find((b) => b.id === created.id)?.booking_url).toBe('HTTPS://calendly.com/andre/30min');
+    const bare = await editMember(shop.admin, created.id, barberFields({ email: created.email, booking_url: 'https://' }));
+    expect(bare.json().response.booking_url).toBe('');
+  });
+
+  it('refuses a javascript: or ftp: link on edit with 400 and a clear message; the record, the account and the public list keep the old link', async () => {
+    const shop = await unlimitedShop();
+    const created = (await createMember(shop.admin, barberFields({ booking_url: 'https://square.site/book/andre' }))).json().response;
+    for (const url of ['javascript:alert(document.cookie)', 'ftp://files.example/andre', 'data:text/html,hi']) {
+      const res = await editMember(shop.admin, created.id, barberFields({ email: created.email, name: 'Renamed', booking_url: url }));
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ status: 0, response: 'The booking URL must start with http:// or https://' });
+    }
+    const record = await one<{ name: string; booking_url: string; ubooking: string }>(
+      t.db,
+      'SELECT b.name, b.booking_url, u.booking_url AS ubooking FROM barbers b JOIN memberships m ON m.id = b.membership_id JOIN users u ON u.id = m.user_id WHERE b.id = $1',
+      [created.id],
+    );
+    expect(record).toEqual({ name: 'Andre Blade', booking_url: 'https://square.site/book/andre', ubooking: 'https://square.site/book/andre' });
+    expect((await publicBarbers(shop.username)).find((b) => b.id === created.id)?.booking_url).toBe('https://square.site/book/andre');
   });
 });
 

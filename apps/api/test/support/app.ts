@@ -23,6 +23,22 @@ export async function startTestApp(
   overrides: Partial<Omit<AppOptions, 'config' | 'db'>> & { env?: Record<string, string> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'chairline-test-'));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+  // Whatever fails while starting, the data folder made above is removed before the error surfaces.
+  let started = false;
+  try {
+    const app = await buildTestApp(dataDir, overrides);
+    started = true;
+    return app;
+  } finally {
+    if (!started) removeDataDir();
+  }
+}
+
+async function buildTestApp(
+  dataDir: string,
+  overrides: Partial<Omit<AppOptions, 'config' | 'db'>> & { env?: Record<string, string> },
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -32,6 +48,7 @@ export async function startTestApp(
     ...overrides.env,
   });
   const { db, drop } = await freshDatabase();
+  let app: FastifyInstance;
   const mails: Mail[] = [];
   const mailer: Mailer = overrides.mailer ?? {
     async send(mail) {
@@ -41,24 +58,36 @@ export async function startTestApp(
   const { env: _env, rateLimits, ...options } = overrides;
   // Roomy limits by default, so factories may sign in often; rate-limit tests pass their own.
   const roomy = { max: 10_000, timeWindow: 60_000 };
-  const app = await buildApp({
-    config,
-    db,
-    logger: false,
-    mailer,
-    rateLimits: { login: roomy, signup: roomy, forgotPassword: roomy, publicWrite: roomy, pin: roomy, ...rateLimits },
-    ...options,
-  });
-  await app.ready();
+  try {
+    app = await buildApp({
+      config,
+      db,
+      logger: false,
+      mailer,
+      rateLimits: { login: roomy, signup: roomy, forgotPassword: roomy, publicWrite: roomy, pin: roomy, ...rateLimits },
+      ...options,
+    });
+    await app.ready();
+  } catch (err) {
+    await drop();
+    throw err;
+  }
   return {
     app,
     db,
     config,
     mails,
     async close() {
-      await app.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      // Each step runs even when the one before failed: no database or folder is left behind.
+      try {
+        await app.close();
+      } finally {
+        try {
+          await drop();
+        } finally {
+          rmSync(dataDir, { recursive: true, force: true });
+        }
+      }
     },
   };
 }

@@ -34,9 +34,9 @@ async function signIn(app: FastifyInstance, email: string): Promise<TestUser> {
 }
 
 /** A new shop with unique names, its admin signed in. */
-export async function makeShop(app: FastifyInstance, db: Database, options: { timezone?: string } = {}): Promise<TestShop> {
+export async function makeShop(app: FastifyInstance, db: Database, options: { timezone?: string; ownerEmail?: string } = {}): Promise<TestShop> {
   const username = unique('shop-');
-  const email = `${unique('owner')}@example.test`;
+  const email = options.ownerEmail ?? `${unique('owner')}@example.test`;
   const hash = await passwordHash();
   const { shopId } = await db.transaction((tx) =>
     createShopWithOwner(tx, {
