@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
-import { api, DEMO, login } from './support/api.js';
-import { launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
+import { api, DEMO, sharedLogin } from './support/api.js';
+import { launchBrowser, PHONE_VIEWPORT, sharedSignedInContext, skipMarketingPopup } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // The team screen of spec §2/§4/§5/§8 against the real server in Chromium.
@@ -28,8 +28,8 @@ const members = async () =>
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  adminToken = (await login(server.baseUrl, DEMO.admin)).access;
-  context = await signedInContext(browser, server.baseUrl, DEMO.admin);
+  adminToken = (await sharedLogin(server.baseUrl, DEMO.admin)).access;
+  context = await sharedSignedInContext(browser, server.baseUrl, DEMO.admin);
   page = await context.newPage();
   await page.goto('/dashboard/team');
   await page.getByRole('heading', { name: 'Team Members' }).waitFor({ timeout: 60_000 });
@@ -225,7 +225,7 @@ describe('team screen', () => {
 
 describe('a manager', () => {
   it('sees the managers tab without the create button for managers', async () => {
-    const manager = await signedInContext(browser, server.baseUrl, DEMO.manager);
+    const manager = await sharedSignedInContext(browser, server.baseUrl, DEMO.manager);
     const p = await manager.newPage();
     await p.goto('/dashboard/team');
     await p.getByRole('button', { name: '+ Create barber' }).waitFor({ timeout: 60_000 });
@@ -246,6 +246,8 @@ describe('a new shop', () => {
     await fresh.addInitScript((items: Record<string, string>) => {
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     }, { accessToken: signup.body.access, refreshToken: signup.body.refresh, lastTokenRefresh: String(Date.now()) });
+    // A BASIC PLAN shop: its marketing modal would hide the page from role queries.
+    await skipMarketingPopup(fresh);
     const p = await fresh.newPage();
     // Hold the list back until the loading text has been seen.
     let release: () => void = () => undefined;
@@ -266,17 +268,21 @@ describe('a new shop', () => {
 
 describe('team sheet on a phone', () => {
   it('opens as a bottom sheet that closes when dragged down more than 100 px', async () => {
-    const phone = await signedInContext(browser, server.baseUrl, DEMO.admin, { viewport: PHONE_VIEWPORT });
+    const phone = await sharedSignedInContext(browser, server.baseUrl, DEMO.admin, { viewport: PHONE_VIEWPORT });
     const p = await phone.newPage();
     await p.goto('/dashboard/team');
     await p.getByRole('button', { name: '+ Create barber' }).waitFor({ timeout: 60_000 });
     await p.getByRole('button', { name: '+ Create barber' }).click();
     const dialog = p.getByRole('dialog', { name: 'Create barber' });
     await dialog.waitFor();
-    await p.waitForTimeout(400); // the slide-up transition
-    const box = await dialog.boundingBox();
-    expect(box && Math.round(box.y + box.height)).toBe(PHONE_VIEWPORT.height); // anchored to the bottom
-    expect(box?.width).toBe(PHONE_VIEWPORT.width);
+    /** Where the sheet's bottom edge is, in whole pixels (it slides while it opens or springs back). */
+    const bottomEdge = async () => {
+      const box = await dialog.boundingBox();
+      return box && Math.round(box.y + box.height);
+    };
+    // The slide-up transition ends with the sheet anchored to the bottom, full width.
+    await expect.poll(bottomEdge, { timeout: 30_000 }).toBe(PHONE_VIEWPORT.height);
+    expect((await dialog.boundingBox())?.width).toBe(PHONE_VIEWPORT.width);
     await p.screenshot({ path: 'test-results/admin-team-phone.png' });
 
     const handle = await p.getByTestId('sheet-handle').boundingBox();
@@ -287,8 +293,11 @@ describe('team sheet on a phone', () => {
     await p.mouse.move(x, y);
     await p.mouse.down();
     await p.mouse.move(x, y + 60, { steps: 6 });
+    // While held, the sheet follows the pointer down...
+    await expect.poll(bottomEdge, { timeout: 30_000 }).toBeGreaterThan(PHONE_VIEWPORT.height + 30);
     await p.mouse.up();
-    await p.waitForTimeout(300);
+    // ...and once let go it springs back to the bottom edge and stays open.
+    await expect.poll(bottomEdge, { timeout: 30_000 }).toBe(PHONE_VIEWPORT.height);
     expect(await dialog.isVisible()).toBe(true);
     // More than 100 px closes it.
     await p.mouse.move(x, y);

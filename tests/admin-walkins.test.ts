@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { api, DEMO, login } from './support/api.js';
 import { launchBrowser, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -22,10 +22,14 @@ beforeAll(async () => {
   adminToken = (await login(server.baseUrl, DEMO.admin)).access;
   context = await signedInContext(browser, server.baseUrl, DEMO.admin);
   page = await context.newPage();
+});
+
+/** The walk-in board, freshly loaded and listening for live updates: each test starts here. */
+async function openBoard() {
   await page.goto('/dashboard/walkin-management');
   await page.getByRole('region', { name: 'Walk-in board' }).waitFor({ timeout: 60_000 });
   await page.getByLabel('Live updates on').waitFor({ timeout: 60_000 });
-});
+}
 afterAll(async () => {
   await context?.close();
   await browser?.close();
@@ -40,8 +44,9 @@ const inStatus = (name: string, status: string) =>
   board().locator(`article[data-status="${status}"]`).filter({ has: page.getByText(name, { exact: true }) }).waitFor();
 
 describe('live walk-in board', () => {
-  it('shows a public check-in without a reload, and Call next / Start / Complete move it', async () => {
-    // The demo shop may start with people in line: serve or cancel them so Call next takes ours.
+  // Each test starts from an empty line, whatever ran before it: the demo shop starts with people
+  // in line, and the tests' counts ("Called (1)") and Call next must concern their own customers.
+  beforeEach(async () => {
     const live = await api<{ response: Array<{ id: number; status: string }> }>(server.baseUrl, 'GET', '/walkins/?status=waiting,called,in_service&page_size=100', {
       token: adminToken,
     });
@@ -49,7 +54,11 @@ describe('live walk-in board', () => {
       const action = t.status === 'in_service' ? 'complete' : 'cancel';
       expect((await api(server.baseUrl, 'POST', `/walkins/${t.id}/${action}/`, { token: adminToken })).status).toBe(200);
     }
-    await board().getByRole('tab', { name: 'Waiting (0)' }).waitFor();
+    await openBoard();
+    await board().getByRole('tab', { name: 'Waiting (0)' }).waitFor({ timeout: 30_000 });
+  });
+
+  it('shows a public check-in without a reload, and Call next / Start / Complete move it', async () => {
 
     const checkIn = await api(server.baseUrl, 'POST', '/check-in/', {
       body: { shop_username: DEMO.shop, name: 'Liam Walker', phone_number: '555-010-2030' },
@@ -57,7 +66,7 @@ describe('live walk-in board', () => {
     expect(checkIn.status).toBe(200);
 
     // Arrives over server-sent events: no navigation happened.
-    await ticket('Liam Walker').waitFor({ timeout: 8000 });
+    await ticket('Liam Walker').waitFor({ timeout: 30_000 });
     await board().getByRole('tab', { name: 'Waiting (1)' }).waitFor();
     await inStatus('Liam Walker', 'waiting');
 
@@ -81,7 +90,6 @@ describe('live walk-in board', () => {
   });
 
   it('adds a walk-in at the desk and marks a called customer as a no-show', async () => {
-    await openTab(/Waiting/);
     await page.getByRole('button', { name: 'Add walk-in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add walk-in' });
     await dialog.getByLabel('Customer name').fill('Desk Guest');
@@ -99,7 +107,6 @@ describe('live walk-in board', () => {
   });
 
   it('moves a ticket that another desk changed, without a reload', async () => {
-    await openTab(/Waiting/);
     const added = await api<{ response: { id: number } }>(server.baseUrl, 'POST', '/walkins/', { token: adminToken, body: { name: 'Other Desk' } });
     await ticket('Other Desk').waitFor();
     await api(server.baseUrl, 'POST', `/walkins/${added.body.response.id}/cancel/`, { token: adminToken });
@@ -110,6 +117,7 @@ describe('live walk-in board', () => {
 });
 
 describe('rotation beside the board', () => {
+  beforeEach(openBoard);
   const rotation = async () => (await api<Rotation>(server.baseUrl, 'GET', '/rotation/', { token: adminToken })).body.response.rotation;
 
   it('reorders barbers by drag and drop', async () => {
@@ -118,6 +126,8 @@ describe('rotation beside the board', () => {
     const [first, second] = before as [Rotation['response']['rotation'][number], Rotation['response']['rotation'][number]];
     const handle = page.getByRole('button', { name: `Drag to reorder ${second.name}` });
     const target = page.getByRole('button', { name: `Drag to reorder ${first.name}` });
+    await handle.waitFor();
+    await target.waitFor();
     const from = await handle.boundingBox();
     const to = await target.boundingBox();
     if (!from || !to) throw new Error('rotation handles are not visible');
@@ -135,6 +145,11 @@ describe('rotation beside the board', () => {
   it('sets a barber on break', async () => {
     const [entry] = await rotation();
     if (!entry) throw new Error('no barber in the rotation');
+    // The barber goes back to work afterwards, so no other test meets a rotation with a break in it.
+    onTestFinished(async () => {
+      const back = await api(server.baseUrl, 'POST', `/barbers/${entry.id}/status/`, { token: adminToken, body: { status: entry.status } });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+    });
     await page.getByRole('combobox', { name: `Status of ${entry.name}` }).click();
     await page.getByRole('option', { name: 'Break' }).click();
     await expect.poll(async () => (await rotation()).find((e) => e.id === entry.id)?.status).toBe('break');

@@ -1,8 +1,8 @@
-import { STORAGE_KEYS, type LoginReply, type NextBarberReply, type SessionUser } from '@chairline/shared';
+import { STORAGE_KEYS, type NextBarberReply, type SessionUser } from '@chairline/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, sessionStorageEntries } from './support/api.js';
-import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { api, DEMO, login, sharedLogin } from './support/api.js';
+import { contextWithSession, launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 // The barber workspace (spec §2 "Employee dashboard", §5, §8; issue 5) in Chromium against the
@@ -28,41 +28,24 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The server allows 10 logins a minute per address; this file needs a few more, so it waits its turn. */
-async function loginPolitely(email: string): Promise<LoginReply> {
-  for (let attempt = 0; attempt < 30; attempt++) {
-    const res = await api<LoginReply>(server.baseUrl, 'POST', '/auth/login/', { body: { email, password: DEMO.password } });
-    if (res.status === 200) return res.body;
-    if (res.status !== 429) throw new Error(`login failed for ${email}: ${res.status} ${JSON.stringify(res.body)}`);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-  }
-  throw new Error(`login for ${email} stayed rate-limited`);
-}
-
-async function openAs(email: string, options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
-  const reply = await loginPolitely(email);
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: options.viewport ?? DESKTOP_VIEWPORT });
+/**
+ * The barber's workspace in a new browser context. Each person signs in once for the whole file
+ * (the server allows 10 sign-ins a minute per address) and every page reuses that session; a test
+ * that logs out passes `ownSession`, so it ends a session nobody else holds.
+ */
+async function openAs(email: string, options: { viewport?: { width: number; height: number }; ownSession?: boolean } = {}): Promise<Page> {
+  const reply = options.ownSession ? await login(server.baseUrl, email) : await sharedLogin(server.baseUrl, email);
+  const context = await contextWithSession(browser, server.baseUrl, reply, options);
   contexts.push(context);
-  await context.addInitScript((items: Record<string, string>) => {
-    if (sessionStorage.getItem('__e2e_seeded')) return;
-    sessionStorage.setItem('__e2e_seeded', '1');
-    for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
-  }, sessionStorageEntries(reply));
   const page = await context.newPage();
   await page.goto('/dashboard');
   await page.getByTestId('your-spot').waitFor({ timeout: 60_000 });
   return page;
 }
 
-/** Access tokens for API calls made by the test itself, one login per person. */
-const apiTokens = new Map<string, Promise<string>>();
-function token(email: string): Promise<string> {
-  let access = apiTokens.get(email);
-  if (!access) {
-    access = loginPolitely(email).then((reply) => reply.access);
-    apiTokens.set(email, access);
-  }
-  return access;
+/** The access token for API calls made by the test itself: the person's shared sign-in. */
+async function token(email: string): Promise<string> {
+  return (await sharedLogin(server.baseUrl, email)).access;
 }
 
 async function me(email: string): Promise<SessionUser> {
@@ -92,7 +75,7 @@ async function notice(page: Page) {
 
 describe('employee dashboard shell', () => {
   it('shows Main Menu (Home, Invoice, Profile, Check In in a new tab) and Account: Logout after the confirm', async () => {
-    const page = await openAs('marcus@chairline.test');
+    const page = await openAs('marcus@chairline.test', { ownSession: true });
     const nav = page.getByRole('navigation', { name: 'Employee menu' });
     expect(await nav.getByText('Main Menu').isVisible()).toBe(true);
     expect(await nav.getByText('Account').isVisible()).toBe(true);
@@ -134,8 +117,16 @@ describe('home', () => {
     const page = await openAs('marcus@chairline.test');
     const managerToken = await token(DEMO.manager);
     const before = await rotation(managerToken);
+    // Whatever happens below, the rotation goes back to how this test found it.
+    onTestFinished(async () => {
+      const restored = await api(server.baseUrl, 'POST', '/rotation/reorder/', {
+        token: managerToken,
+        body: { barber_ids: before.map((b) => b.id), reason: 'e2e restore' },
+      });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    });
     const marcus = before.find((b) => b.name === 'Marcus Reed');
-    expect(marcus).toBeDefined();
+    expect(marcus?.name).toBe('Marcus Reed');
     const spot = page.getByTestId('your-spot');
     expect(await spot.textContent()).toBe(`Your spot: ${before.indexOf(marcus!) + 1}`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/barber-home.png`, fullPage: true });
@@ -153,26 +144,39 @@ describe('home', () => {
     expect(navigations).toBe(0);
   });
 
-  it("shows the booking QR code (192 px) only for an http:// link, else the two 'not available' lines", async () => {
+  it("shows the booking QR code (192 px) for an http:// or https:// link, else the two 'not available' lines", async () => {
     const barberToken = await token('jay@chairline.test');
+    const original = await me('jay@chairline.test');
+    onTestFinished(async () => {
+      const restored = await api(server.baseUrl, 'POST', '/update-barber-profile/', {
+        token: barberToken,
+        body: { name: original.name, phone_no: original.phone_no, booking_url: original.booking_url },
+      });
+      expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    });
     await api(server.baseUrl, 'POST', '/update-barber-profile/', {
       token: barberToken,
-      body: { name: 'Jay Kim', phone_no: '+1 718 555 0177', booking_url: 'https://elsewhere.example/jay' },
+      body: { name: 'Jay Kim', phone_no: '+1 718 555 0177', booking_url: 'https://' },
     });
     const page = await openAs('jay@chairline.test');
     await page.getByText('Online booking is not available.').waitFor();
     expect(await page.getByText('Please call to schedule your appointment.').isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Book Online' }).count()).toBe(0);
 
-    await api(server.baseUrl, 'POST', '/update-barber-profile/', {
-      token: barberToken,
-      body: { name: 'Jay Kim', phone_no: '+1 718 555 0177', booking_url: 'http://book.example.com/jay' },
-    });
-    await page.reload();
-    const qr = page.getByRole('img', { name: 'Booking QR code' });
-    await qr.waitFor();
-    expect(await qr.getAttribute('width')).toBe('192');
-    expect(await page.getByRole('link', { name: 'Book Online' }).getAttribute('href')).toBe('http://book.example.com/jay');
-    expect(await page.getByText('Online booking is not available.').count()).toBe(0);
+    for (const link of ['https://booksy.com/en-us/jay-kim', 'http://book.example.com/jay']) {
+      const saved = await api(server.baseUrl, 'POST', '/update-barber-profile/', {
+        token: barberToken,
+        body: { name: 'Jay Kim', phone_no: '+1 718 555 0177', booking_url: link },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      await page.reload();
+      const book = page.getByRole('link', { name: 'Book Online' });
+      await page.locator(`a[href="${link}"]`).waitFor();
+      const qr = page.getByRole('img', { name: 'Booking QR code' });
+      expect(await qr.getAttribute('width'), link).toBe('192');
+      expect(await book.getAttribute('href'), link).toBe(link);
+      expect(await page.getByText('Online booking is not available.').count(), link).toBe(0);
+    }
   });
 
   it('a check-in for the barber appears live; Start and Complete move it, and completing opens a pre-filled invoice', async () => {
@@ -353,6 +357,14 @@ describe('PIN-protected actions', () => {
       body: { name: s.name, username: s.username, address: s.address, phone_number: s.phone_number, timezone: s.timezone, opening_hours: s.opening_hours, pin_enabled: true, pin: '4321' },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The PIN goes off again afterwards: other tests change profiles without it.
+    onTestFinished(async () => {
+      const off = await api(server.baseUrl, 'PUT', '/shop/settings/', {
+        token: adminToken,
+        body: { name: s.name, username: s.username, address: s.address, phone_number: s.phone_number, timezone: s.timezone, opening_hours: s.opening_hours, pin_enabled: false },
+      });
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
+    });
 
     const page = await openAs('jay@chairline.test');
     await page.getByRole('navigation', { name: 'Employee menu' }).getByRole('button', { name: 'Profile' }).click();

@@ -9,7 +9,9 @@ export default defineProject({
     name: 'e2e',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
-    testTimeout: 60_000,
+    // Generous: on a loaded 2-core machine a page load can take tens of seconds. Tests wait for the
+    // page's own heading or data, so a generous limit costs nothing when the machine is quiet.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     // Each file starts a server and a browser; two cores cannot run many at once.
     fileParallelism: false,

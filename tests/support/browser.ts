@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { login, sessionStorageEntries } from './api.js';
+import { STORAGE_KEYS, type LoginReply } from '@chairline/shared';
+import { login, sessionStorageEntries, sharedLogin } from './api.js';
 
 /** Debian's Chromium (never a downloaded browser); flags for a closed network and no GPU. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,6 +33,31 @@ export async function signedInContext(
   options: { viewport?: { width: number; height: number }; password?: string } = {},
 ): Promise<BrowserContext> {
   const reply = await login(baseUrl, email, options.password);
+  return contextWithSession(browser, baseUrl, reply, options);
+}
+
+/**
+ * The same with the person's shared sign-in (`sharedLogin`): no new login per context, so a file
+ * may open as many pages as it needs without meeting the login rate limit. Not for a test that
+ * logs out or changes the password: use `signedInContext` there.
+ */
+export async function sharedSignedInContext(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  options: { viewport?: { width: number; height: number }; password?: string } = {},
+): Promise<BrowserContext> {
+  const reply = await sharedLogin(baseUrl, email, options.password);
+  return contextWithSession(browser, baseUrl, reply, options);
+}
+
+/** A browser context whose pages start with `reply`'s tokens where the auth provider keeps them. */
+export async function contextWithSession(
+  browser: Browser,
+  baseUrl: string,
+  reply: Pick<LoginReply, 'access' | 'refresh'>,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: options.viewport ?? DESKTOP_VIEWPORT });
   const entries = sessionStorageEntries(reply);
   await context.addInitScript((items: Record<string, string>) => {
@@ -41,4 +67,12 @@ export async function signedInContext(
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, entries);
   return context;
+}
+
+/**
+ * Marks the marketing modal as already shown in this context (the flag the back office sets when it
+ * is closed), so a BASIC PLAN shop's pages are not covered by it 1.5 s after load.
+ */
+export async function skipMarketingPopup(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key: string) => localStorage.setItem(key, 'true'), STORAGE_KEYS.marketingPopupShown);
 }

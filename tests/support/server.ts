@@ -75,11 +75,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const output = () => log;
+  // Should the test process end without stop() (a crash, a killed worker), the server and its data
+  // folder still go: nothing a test made outlives the run.
+  const leftovers = () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  process.once('exit', leftovers);
   try {
     await waitForHealth(baseUrl, child, output);
   } catch (err) {
-    child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    process.removeListener('exit', leftovers);
+    leftovers();
     throw err;
   }
   return {
@@ -87,14 +94,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     dataDir,
     output,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
+      try {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          await exited;
+          clearTimeout(timer);
+        }
+      } finally {
+        process.removeListener('exit', leftovers);
+        rmSync(dataDir, { recursive: true, force: true });
       }
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
