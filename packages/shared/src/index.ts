@@ -24,3 +24,4 @@ export * from './phone.js';
 export * from './schemas/billing.js';
 export * from './affiliate-invite.js';
 export * from './schemas/rotation-membership.js';
+export * from './schemas/turn-alerts.js';
