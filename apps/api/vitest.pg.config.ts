@@ -6,6 +6,6 @@ export default defineProject({
     name: 'api-pg',
     include: ['test/**/*.pg.test.ts'],
     testTimeout: 120_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });
