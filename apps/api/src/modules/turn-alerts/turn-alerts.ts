@@ -5,7 +5,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { TicketLinkNotifier } from '../check-in/ticket-link-notifier.js';
 import { ticketByToken } from '../walkins/queue-repository.js';
 import { enqueueJob, pendingCount, queuedSince } from './alert-jobs-repository.js';
-import { CANCEL_LOOK_BACK_MS, evaluateShop } from './alert-triggers.js';
+import { evaluateShop } from './alert-triggers.js';
 import { AlertWorker } from './alert-worker.js';
 import { safeErrorText } from './senders/send-errors.js';
 import { shopIdsByUsername, shopsWithAlerts } from './turn-alerts-repository.js';
@@ -58,10 +58,7 @@ export class TurnAlerts {
 
   /** Every shop with alerts on, evaluated again: catches what time alone brings and a change missed by a crash. */
   async sweep() {
-    const now = this.clock();
-    for (const shopId of await shopsWithAlerts(this.db, new Date(now.getTime() - CANCEL_LOOK_BACK_MS))) {
-      await evaluateShop(this.db, shopId, now);
-    }
+    for (const shopId of await shopsWithAlerts(this.db)) await evaluateShop(this.db, shopId, this.clock());
   }
 
   /** Sends everything due now (by the app's clock), after pending evaluations and a sweep. Returns how many jobs were worked. */
