@@ -238,3 +238,27 @@ describe('email through SMTP', () => {
     }
   });
 });
+
+describe('SMS without a provider', () => {
+  it('only logs that a text would go to the ticket, never the number', async () => {
+    const logLines: string[] = [];
+    const logger = { level: 'trace', stream: { write: (line: string) => void logLines.push(line) } };
+    const t = await startTestApp({ clock: () => now, logger, turnAlerts: { worker: false } });
+    try {
+      const shop = await makeShop(t.app, t.db);
+      const token = await joinLine(t.app, shop, { phone_number: '+1 415 555 0163' });
+      expect((await checkIn(t.app, shop.username, { phone_number: '415.555.0163' })).statusCode).toBe(409);
+      await t.app.turnAlerts.drain();
+      const id = await ticketId(t.db, token);
+      const job = await one(t.db, 'SELECT kind, status, last_error FROM alert_jobs WHERE ticket_id = $1', [id]);
+      expect(job).toEqual({ kind: 'ticket_link', status: 'skipped', last_error: 'no SMS provider is configured' });
+      const log = logLines.join('\n');
+      expect(log).toContain(`SMS for ticket ${id} not sent`);
+      expect(log).not.toMatch(/4\D{0,3}1\D{0,3}5\D{0,3}5\D{0,3}5\D{0,3}5\D{0,3}0\D{0,3}1\D{0,3}6\D{0,3}3/);
+      const settings = await t.app.inject({ method: 'GET', url: `/api/check-in/${token}/alerts/` });
+      expect(settings.json().response.available.sms).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
+});

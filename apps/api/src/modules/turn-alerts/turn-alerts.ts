@@ -29,6 +29,8 @@ export class TurnAlerts {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** After app close: queue changes are no longer looked at (a bus shared with another app may still publish). */
+  private closed = false;
   private lastSweep = 0;
 
   constructor(
@@ -41,7 +43,7 @@ export class TurnAlerts {
   /** After committed queue changes: evaluates each shop named, then wakes the worker. Never throws. */
   queueChanged(events: readonly QueueEvent[]) {
     const usernames = [...new Set(events.map((e) => e.shop_username))];
-    if (usernames.length === 0) return;
+    if (usernames.length === 0 || this.closed) return;
     const run = (async () => {
       try {
         for (const shopId of await shopIdsByUsername(this.db, usernames)) await evaluateShop(this.db, shopId, this.clock());
@@ -144,6 +146,7 @@ export class TurnAlerts {
   /** Stops the loop and waits for the batch in progress (app close). */
   async stop() {
     this.stopped = true;
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.all([...this.evaluations]);
