@@ -4,14 +4,16 @@ import { formatShopDate, formatShopDateTime, formatShopTime, NO_TIME } from '../
 // The process runs in Tokyo for this file, a zone none of the shops below is in: every result must
 // come from the zone passed in, never from the machine's own.
 const PROCESS_ZONE = 'Asia/Tokyo';
+// This package has no Node types (it runs in browsers too); the test runner is Node.
+const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
 let savedTz: string | undefined;
 beforeAll(() => {
-  savedTz = process.env.TZ;
-  process.env.TZ = PROCESS_ZONE;
+  savedTz = env.TZ;
+  env.TZ = PROCESS_ZONE;
 });
 afterAll(() => {
-  if (savedTz === undefined) delete process.env.TZ;
-  else process.env.TZ = savedTz;
+  if (savedTz === undefined) delete env.TZ;
+  else env.TZ = savedTz;
 });
 
 describe("shop time: the shop's wall clock, whatever the device's zone", () => {

@@ -121,7 +121,7 @@ function Workspace() {
               }}
             />
           ) : null}
-          {page === 'invoice' ? <InvoicePage fromWalkin={invoiceFrom} onClearWalkin={() => setInvoiceFrom(null)} /> : null}
+          {page === 'invoice' ? <InvoicePage fromWalkin={invoiceFrom} onClearWalkin={() => setInvoiceFrom(null)} timeZone={user.shop_time_zone} /> : null}
           {page === 'profile' ? <ProfilePage user={user} onSaved={refreshUser} /> : null}
         </Box>
       </Box>
