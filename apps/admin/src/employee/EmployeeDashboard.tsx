@@ -4,7 +4,6 @@ import { AppBar, Box, Drawer, IconButton, Toolbar, useMediaQuery } from '@mui/ma
 import { useCallback, useEffect, useState } from 'react';
 import { DialogsProvider, useDialogs } from '../common/dialogs';
 import { useLiveRefresh } from '../common/use-live-refresh';
-import { AuthTheme } from '../auth/AuthTheme';
 import { MOBILE_HEADER_HEIGHT, SIDEBAR_WIDTH } from '../layout/brand';
 import { Logo } from '../layout/Logo';
 import { useSession } from '../layout/session';
@@ -15,6 +14,7 @@ import { HomePage } from './HomePage';
 import { InvoicePage } from './InvoicePage';
 import { PinProvider } from './pin';
 import { ProfilePage } from './ProfilePage';
+import { WorkspaceTheme } from './WorkspaceTheme';
 
 const ACTIVE = 'waiting,called,in_service';
 
@@ -121,7 +121,7 @@ function Workspace() {
               }}
             />
           ) : null}
-          {page === 'invoice' ? <InvoicePage fromWalkin={invoiceFrom} onClearWalkin={() => setInvoiceFrom(null)} /> : null}
+          {page === 'invoice' ? <InvoicePage fromWalkin={invoiceFrom} onClearWalkin={() => setInvoiceFrom(null)} timeZone={user.shop_time_zone} /> : null}
           {page === 'profile' ? <ProfilePage user={user} onSaved={refreshUser} /> : null}
         </Box>
       </Box>
@@ -132,12 +132,12 @@ function Workspace() {
 /** The barber workspace (spec §2 "Employee dashboard"): any role other than admin or manager. */
 export function EmployeeDashboard() {
   return (
-    <AuthTheme>
+    <WorkspaceTheme>
       <FeedbackProvider>
         <DialogsProvider>
           <Workspace />
         </DialogsProvider>
       </FeedbackProvider>
-    </AuthTheme>
+    </WorkspaceTheme>
   );
 }

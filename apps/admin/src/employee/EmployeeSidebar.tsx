@@ -5,7 +5,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PersonIcon from '@mui/icons-material/Person';
 import ReceiptIcon from '@mui/icons-material/Receipt';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
-import { Avatar, Box, List, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Typography } from '@mui/material';
+import { Avatar, Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { imageUrl } from '../common/image-url';
 import { Logo } from '../layout/Logo';
 
@@ -27,32 +27,37 @@ export function EmployeeSidebar({ user, page, onPage, onLogout }: { user: Sessio
       </Box>
       <List dense subheader={<ListSubheader sx={subheader}>Main Menu</ListSubheader>}>
         {PAGES.map((item) => (
-          <ListItemButton
-            key={item.page}
-            selected={page === item.page}
-            aria-current={page === item.page ? 'page' : undefined}
-            onClick={() => onPage(item.page)}
-            sx={{ borderRadius: 2, mb: 0.5 }}
-          >
-            <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
+          <ListItem key={item.page} disablePadding sx={{ mb: 0.5 }}>
+            <ListItemButton
+              selected={page === item.page}
+              aria-current={page === item.page ? 'page' : undefined}
+              onClick={() => onPage(item.page)}
+              sx={{ borderRadius: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>{item.icon}</ListItemIcon>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          </ListItem>
         ))}
-        <ListItemButton component="a" href={`/shop/${encodeURIComponent(user.shop_username)}`} target="_blank" rel="noopener noreferrer" sx={{ borderRadius: 2 }}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <HowToRegIcon />
-          </ListItemIcon>
-          <ListItemText primary="Check In" />
-          <OpenInNewIcon sx={{ fontSize: 16, color: 'text.secondary' }} />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton component="a" href={`/shop/${encodeURIComponent(user.shop_username)}`} target="_blank" rel="noopener noreferrer" sx={{ borderRadius: 2 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <HowToRegIcon />
+            </ListItemIcon>
+            <ListItemText primary="Check In" />
+            <OpenInNewIcon aria-hidden sx={{ fontSize: 16, color: 'text.secondary' }} />
+          </ListItemButton>
+        </ListItem>
       </List>
       <List dense subheader={<ListSubheader sx={subheader}>Account</ListSubheader>}>
-        <ListItemButton onClick={onLogout} sx={{ borderRadius: 2 }}>
-          <ListItemIcon sx={{ minWidth: 36 }}>
-            <LogoutIcon />
-          </ListItemIcon>
-          <ListItemText primary="Logout" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton onClick={onLogout} sx={{ borderRadius: 2 }}>
+            <ListItemIcon sx={{ minWidth: 36 }}>
+              <LogoutIcon />
+            </ListItemIcon>
+            <ListItemText primary="Logout" />
+          </ListItemButton>
+        </ListItem>
       </List>
       <Box sx={{ flex: 1 }} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }}>

@@ -1,4 +1,4 @@
-import { isOnlineBookingUrl, QR_CODE_PX, type SessionUser, type Walkin } from '@chairline/shared';
+import { formatShopTime, isOnlineBookingUrl, QR_CODE_PX, type SessionUser, type Walkin } from '@chairline/shared';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PhoneIcon from '@mui/icons-material/Phone';
 import EmailIcon from '@mui/icons-material/Email';
@@ -111,7 +111,7 @@ const STATUS_LABEL: Record<string, { label: string; color: 'default' | 'warning'
   in_service: { label: 'In service', color: 'success' },
 };
 
-function TicketRow({ ticket, onChanged, onInvoice }: { ticket: Walkin; onChanged: () => void; onInvoice: (t: Walkin) => void }) {
+function TicketRow({ ticket, timeZone, onChanged, onInvoice }: { ticket: Walkin; timeZone: string | undefined; onChanged: () => void; onInvoice: (t: Walkin) => void }) {
   const { toast } = useFeedback();
   const [busy, setBusy] = useState(false);
   const act = async (label: string, run: () => Promise<Walkin>) => {
@@ -138,7 +138,11 @@ function TicketRow({ ticket, onChanged, onInvoice }: { ticket: Walkin; onChanged
       <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>{ticket.party_name}</Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {ticket.services.length > 0 ? ticket.services.map((s) => s.name).join(', ') : 'No service chosen'} · waiting {waited} min
+          {ticket.services.length > 0 ? ticket.services.map((s) => s.name).join(', ') : 'No service chosen'} · checked in{' '}
+          <time dateTime={ticket.checked_in_at} data-testid="checked-in">
+            {formatShopTime(ticket.checked_in_at, timeZone)}
+          </time>{' '}
+          · waiting {waited} min
         </Typography>
       </Box>
       <Chip size="small" label={status.label} color={status.color} variant="outlined" />
@@ -202,7 +206,7 @@ export function HomePage({ user, tickets, ticketsError, live, onChanged, onInvoi
               {tickets && tickets.length > 0 ? (
                 <Box component="ul" aria-label="My customers" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                   {tickets.map((t) => (
-                    <TicketRow key={t.id} ticket={t} onChanged={onChanged} onInvoice={onInvoice} />
+                    <TicketRow key={t.id} ticket={t} timeZone={user.shop_time_zone} onChanged={onChanged} onInvoice={onInvoice} />
                   ))}
                 </Box>
               ) : null}

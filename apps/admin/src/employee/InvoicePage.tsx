@@ -1,4 +1,4 @@
-import type { InvoiceListItem, Walkin } from '@chairline/shared';
+import { formatShopDateTime, type InvoiceListItem, type Walkin } from '@chairline/shared';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import {
   Alert,
@@ -21,7 +21,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { format } from 'date-fns';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { dataProvider, http } from '../providers';
 import { useFeedback } from './feedback';
@@ -99,7 +98,8 @@ function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Wal
     if (!fromWalkin) return;
     setCustomer(fromWalkin.customer_id ? String(fromWalkin.customer_id) : '');
     setChosen(fromWalkin.services.map((s) => s.id));
-    setAmount('');
+    // The services' prices add up to the suggested amount; the barber can still change it.
+    setAmount(fromWalkin.services.length > 0 && fromWalkin.services_total !== undefined ? fromWalkin.services_total.toFixed(2) : '');
     setDescription(`Walk-in #${fromWalkin.id}`);
   }, [fromWalkin]);
 
@@ -230,7 +230,7 @@ function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Wal
   );
 }
 
-function InvoicesTable({ invoices }: { invoices: InvoiceListItem[] | null }) {
+function InvoicesTable({ invoices, timeZone }: { invoices: InvoiceListItem[] | null; timeZone: string | undefined }) {
   return (
     <Card>
       <CardContent>
@@ -262,7 +262,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceListItem[] | null }) {
                     <TableCell>
                       <Chip size="small" label={capitalise(inv.status)} color={inv.status === 'paid' ? 'success' : inv.status === 'void' ? 'default' : 'warning'} variant="outlined" />
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{format(new Date(inv.created_at), 'MMM d, yyyy h:mm a')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatShopDateTime(inv.created_at, timeZone)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
@@ -274,7 +274,7 @@ function InvoicesTable({ invoices }: { invoices: InvoiceListItem[] | null }) {
   );
 }
 
-export function InvoicePage({ fromWalkin, onClearWalkin }: { fromWalkin: Walkin | null; onClearWalkin: () => void }) {
+export function InvoicePage({ fromWalkin, onClearWalkin, timeZone }: { fromWalkin: Walkin | null; onClearWalkin: () => void; timeZone: string | undefined }) {
   const { invoices, reload } = useMyInvoices();
   return (
     <Stack spacing={3}>
@@ -282,7 +282,7 @@ export function InvoicePage({ fromWalkin, onClearWalkin }: { fromWalkin: Walkin 
         Invoice
       </Typography>
       <InvoiceForm fromWalkin={fromWalkin} onClearWalkin={onClearWalkin} onCreated={() => void reload()} />
-      <InvoicesTable invoices={invoices} />
+      <InvoicesTable invoices={invoices} timeZone={timeZone} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import '../lib/no-eval.js';
-import { POLL_NEXT_BARBER_MS, type PublicTicket } from '@chairline/shared';
+import { formatShopTime, POLL_NEXT_BARBER_MS, type PublicTicket } from '@chairline/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { followShop } from '../lib/live-updates.js';
 import { cancelTicket, fetchTicket } from '../lib/public-api.js';
@@ -103,7 +103,9 @@ export default function TicketApp({ initialTicket, shopName }: Props) {
         )}
         <div>
           <dt>Checked in</dt>
-          <dd>{new Date(ticket.checked_in_at).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}</dd>
+          <dd>
+            <time dateTime={ticket.checked_in_at}>{formatShopTime(ticket.checked_in_at, ticket.shop_time_zone)}</time>
+          </dd>
         </div>
       </dl>
       {stale && active && <p className="hint">Reconnecting… this page updates by itself.</p>}

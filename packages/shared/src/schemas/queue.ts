@@ -120,6 +120,8 @@ export const publicTicket = z.object({
   services: z.array(z.object({ id: z.number().int(), name: z.string() })),
   checked_in_at: z.string(),
   called_at: z.string().nullable(),
+  /** The shop's time zone in force (IANA name): "Checked in" is shown on the shop's clock, not the phone's. */
+  shop_time_zone: z.string().optional(),
 });
 export type PublicTicket = z.infer<typeof publicTicket>;
 export const ticketReply = z.object({ status: z.literal(1), response: publicTicket });
@@ -184,6 +186,8 @@ export const walkin = z.object({
   barber_name: z.string().nullable(),
   customer_id: z.number().int().nullable(),
   services: z.array(z.object({ id: z.number().int(), name: z.string(), estimated_minutes: z.number().int() })),
+  /** The sum of the ticket's services' current prices (currency units): the invoice amount Complete suggests. */
+  services_total: z.number().optional(),
   place: z.number().int().nullable(),
   eta_range: etaRange.nullable(),
   checked_in_at: z.string(),

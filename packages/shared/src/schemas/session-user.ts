@@ -34,6 +34,8 @@ export const sessionUser = z.object({
   trial_ends_at: z.string().nullable().optional(),
   /** ISO time a past-due subscription stops working, while past_due. */
   grace_ends_at: z.string().nullable().optional(),
+  /** The shop's time zone in force (IANA name; UTC when the saved one is not recognised): every time shown is on this clock. */
+  shop_time_zone: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

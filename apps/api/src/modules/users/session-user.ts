@@ -38,6 +38,7 @@ interface SessionRow {
   past_due_since: Date | null;
   check_ins_this_month: number;
   barbers: number;
+  shop_time_zone: string;
 }
 
 /**
@@ -83,7 +84,8 @@ export async function loadSessionUser(sql: Sql, userId: number, now = new Date()
               WHERE t.shop_id = s.id
                 AND t.checked_in_at >= (date_trunc('month', $2::timestamptz AT TIME ZONE ${zone}) AT TIME ZONE ${zone})
             ) AS check_ins_this_month,
-            ${walkinBarbersCountSql('s.id')} AS barbers
+            ${walkinBarbersCountSql('s.id')} AS barbers,
+            ${zone} AS shop_time_zone
        FROM users u
        JOIN memberships m ON m.user_id = u.id
        JOIN shops s ON s.id = m.shop_id
@@ -131,5 +133,6 @@ export async function loadSessionUser(sql: Sql, userId: number, now = new Date()
     subscription_status: isStatus(r.sub_status) ? r.sub_status : 'none',
     trial_ends_at: r.sub_status === 'trialing' ? (r.trial_ends_at?.toISOString() ?? null) : null,
     grace_ends_at: grace?.toISOString() ?? null,
+    shop_time_zone: r.shop_time_zone,
   };
 }

@@ -160,6 +160,10 @@ export interface TicketRow {
   started_at: Date | null;
   completed_at: Date | null;
   ended_at: Date | null;
+  /** The shop's effective time zone (UTC when the saved one is not recognised). */
+  shop_time_zone: string;
+  /** The sum of the ticket's services' current prices, in cents. */
+  services_total_cents: number;
 }
 
 export const SELECT_TICKET = `
@@ -169,7 +173,11 @@ export const SELECT_TICKET = `
          coalesce((SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'estimated_minutes', s.estimated_minutes)
                                    ORDER BY s.name, s.id)
                      FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id
-                    WHERE ts.ticket_id = t.id), '[]'::json) AS services
+                    WHERE ts.ticket_id = t.id), '[]'::json) AS services,
+         effective_time_zone(sh.timezone) AS shop_time_zone,
+         (SELECT coalesce(sum(s.price_cents), 0)::int
+            FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id
+           WHERE ts.ticket_id = t.id) AS services_total_cents
     FROM walkin_tickets t
     JOIN shops sh ON sh.id = t.shop_id
     LEFT JOIN barbers pb ON pb.id = t.preferred_barber_id

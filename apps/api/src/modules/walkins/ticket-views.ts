@@ -29,6 +29,7 @@ export function toPublicTicket(row: TicketRow, snapshot: QueueSnapshot): PublicT
     services: row.services.map((s) => ({ id: s.id, name: s.name })),
     checked_in_at: row.checked_in_at.toISOString(),
     called_at: iso(row.called_at),
+    shop_time_zone: row.shop_time_zone,
   };
 }
 
@@ -47,6 +48,7 @@ export function toWalkin(row: TicketRow, snapshot: QueueSnapshot): Walkin {
     barber_name: row.barber_name,
     customer_id: row.customer_id,
     services: row.services,
+    services_total: row.services_total_cents / 100,
     ...waitingFacts(row, snapshot),
     checked_in_at: row.checked_in_at.toISOString(),
     called_at: iso(row.called_at),
