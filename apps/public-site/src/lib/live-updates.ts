@@ -1,7 +1,7 @@
 import { QUEUE_EVENT_NAME, queueEvent, type QueueEvent } from '@chairline/shared';
 import { API_PATHS } from './api-contract.js';
 import { createRefreshLoop, type LiveStatus } from './refresh-loop.js';
-import { browserScheduler, retryDelay, type Scheduler } from './retry-schedule.js';
+import { browserScheduler, RETRY_FIRST_MS, retryDelay, type Scheduler } from './retry-schedule.js';
 
 // Keeps a page current: the shop's server-sent event stream says *that* something changed and the
 // page refetches what it shows. While the stream is down (or the browser has no EventSource) the
@@ -23,6 +23,9 @@ export interface LiveOptions {
   onStatus?: (status: LiveStatus) => void;
   scheduler?: Scheduler;
 }
+
+/** Reopening a stream costs one request: try at least as often as the server's own `retry: 3000`. */
+const STREAM_REOPEN_MAX_MS = 3_000;
 
 export function followShop({ shopUsername, refresh, pollMs, onStatus, scheduler = browserScheduler }: LiveOptions): () => void {
   let lastEvent: QueueEvent | null = null;
@@ -77,7 +80,7 @@ export function followShop({ shopUsername, refresh, pollMs, onStatus, scheduler 
         reopenTimer = scheduler.setTimeout(() => {
           reopenTimer = null;
           connect();
-        }, retryDelay(streamFailures));
+        }, retryDelay(streamFailures, Math.random, RETRY_FIRST_MS, STREAM_REOPEN_MAX_MS));
       }
     });
     stream.addEventListener(QUEUE_EVENT_NAME, (message) => {
