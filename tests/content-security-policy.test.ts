@@ -92,7 +92,7 @@ describe('the public site under its Content-Security-Policy', () => {
     }
     // The check-in form opens (the island handles clicks).
     await page.getByRole('button', { name: 'Check in', exact: true }).click();
-    await page.getByLabel('Your name').waitFor();
+    await page.getByRole('group', { name: 'Services (optional)' }).waitFor();
     expect(problems).toEqual([]);
   });
 

@@ -70,11 +70,28 @@ async function availableBarber(except: string[] = []): Promise<{ id: number; nam
   return barber;
 }
 
+/** The form's Next button: on to the following step. */
+async function next(page: Page) {
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+}
+
+/** Opens the check-in form and walks its steps: services (none chosen), the barber, then name and phone. */
 async function fillCheckIn(page: Page, name: string, phone: string, barber: string | RegExp = /^Any barber/) {
   await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await page.getByRole('group', { name: 'Services (optional)' }).waitFor();
+  await next(page);
+  await page.getByRole('radio', { name: barber }).check();
+  await next(page);
   await page.getByLabel('Your name').fill(name);
   await page.getByLabel('Phone number').fill(phone);
-  await page.getByRole('radio', { name: barber }).check();
+}
+
+/** Opens the form and goes straight to its last step (name and phone). */
+async function openDetailsStep(page: Page) {
+  await page.getByRole('button', { name: 'Check in', exact: true }).click();
+  await next(page);
+  await next(page);
+  await page.getByLabel('Your name').waitFor();
 }
 
 const tokenOf = (page: Page) => decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
@@ -122,7 +139,7 @@ describe('checking in from the public page', () => {
     expect(services.status).toBe(200);
     expect(services.body.map((s) => s.name)).toContain('Skin fade');
     const page = await open('/shop/demo');
-    await fillCheckIn(page, 'Nico Vance', '+1 555 010 2100', /^Marcus Reed/);
+    await page.getByRole('button', { name: 'Check in', exact: true }).click();
     expect(await page.getByTestId('visit-time').count()).toBe(0);
     await page.getByRole('checkbox', { name: /^Skin fade/ }).check();
     expect(await page.getByTestId('visit-time').textContent()).toContain('about 45 min');
@@ -130,6 +147,11 @@ describe('checking in from the public page', () => {
     expect(await page.getByTestId('visit-time').textContent()).toContain('about 1 h');
     await page.getByRole('checkbox', { name: /^Beard trim/ }).uncheck();
     expect(await page.getByTestId('visit-time').textContent()).toContain('about 45 min');
+    await next(page);
+    await page.getByRole('radio', { name: /^Marcus Reed/ }).check();
+    await next(page);
+    await page.getByLabel('Your name').fill('Nico Vance');
+    await page.getByLabel('Phone number').fill('+1 555 010 2100');
 
     const marcusBefore = (await api<{ name: string; eta_range: { max_minutes: number } | null }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`)).body.find(
       (b) => b.name === 'Marcus Reed',
@@ -223,16 +245,19 @@ describe('checking in from the public page', () => {
 
   it('checks the form before sending and shows the server\'s message when it refuses', async () => {
     const page = await open('/shop/demo');
-    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await openDetailsStep(page);
     await page.getByLabel('Phone number').fill('call me');
     await page.getByRole('button', { name: 'Check in', exact: true }).click();
-    await page.getByText('Please enter a name').waitFor();
-    await page.getByText('Please enter a valid phone number.').waitFor();
+    await page.locator('.field-error', { hasText: 'Please enter a name' }).waitFor();
+    await page.locator('.field-error', { hasText: 'Please enter a valid phone number.' }).waitFor();
     expect(await page.getByLabel('Your name').getAttribute('aria-invalid')).toBe('true');
 
     await page.getByLabel('Your name').fill('Drew Lane');
     await page.getByLabel('Phone number').fill('+1 555 010 5000');
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await page.getByRole('radio', { name: /^Andre Silva/ }).check();
+    await next(page);
+    expect(await page.getByLabel('Your name').inputValue()).toBe('Drew Lane');
     // Andre goes off duty while the form is open.
     const off = await api(server.baseUrl, 'POST', `/barbers/${await barberId('Andre Silva')}/status/`, { token: staffToken, body: { status: 'off' } });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
@@ -286,7 +311,7 @@ describe('the door tablet (kiosk mode)', () => {
     await page.getByRole('heading', { name: "You're checked in, Lou R." }).waitFor();
     // The confirmation counts down 8 s; a busy machine may stretch that, so the wait is generous.
     await page.getByRole('heading', { name: 'Welcome! Check in here' }).waitFor({ timeout: 45_000 });
-    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await openDetailsStep(page);
     expect(await page.getByLabel('Your name').inputValue()).toBe('');
   });
 });
@@ -305,7 +330,7 @@ describe('the door tablet and a phone already in line', () => {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('chairline.ticket')))).toEqual([]);
 
     await page.getByRole('heading', { name: 'Welcome! Check in here' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await openDetailsStep(page);
     expect(await page.getByLabel('Your name').inputValue()).toBe('');
     expect(await page.getByLabel('Phone number').inputValue()).toBe('');
     expect((await ticket(other.token)).status).toBe('waiting');

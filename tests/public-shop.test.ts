@@ -54,6 +54,22 @@ async function setBookingUrl(email: string, name: string, bookingUrl: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
+/** The shop page's HTML with the island started as if the server had not loaded the barbers. */
+function withoutInitialBarbers(html: string): string {
+  const decode = (v: string) => v.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const encode = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  let changed = 0;
+  const out = html.replace(/ props="([^"]*)"/g, (whole, raw: string) => {
+    const props = JSON.parse(decode(raw)) as Record<string, unknown>;
+    if (!('initialBarbers' in props)) return whole;
+    changed += 1;
+    props.initialBarbers = [0, null];
+    return ` props="${encode(JSON.stringify(props))}"`;
+  });
+  expect(changed).toBe(1);
+  return out;
+}
+
 /** The demo barbers' seeded booking link; a test that changes one puts it back when it ends. */
 const SEEDED_BOOKING_URL = 'https://booksy.com/';
 function restoreBookingUrl(email: string, name: string) {
@@ -171,12 +187,35 @@ describe('the public shop page', () => {
     }
   });
 
-  it("shows 'Unable to load data' with 'Try Again' when the barbers cannot be loaded, 'Loading...' while retrying", async () => {
+  it("keeps the barber list with 'Offline — retrying…' when a refresh fails, and catches up once the API answers", async () => {
     const page = await open('/shop/demo');
     await hydrated(page);
+    expect(await page.locator('.barber-card').count()).toBe(3);
     await page.route('**/api/barbers/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":0,"response":"Down for maintenance."}' }));
     // A refresh as the page does when it becomes visible again.
     await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await page.getByRole('status').filter({ hasText: 'Offline — retrying…' }).waitFor();
+    expect(await page.locator('.barber-card').count()).toBe(3);
+    expect(await page.getByText('Unable to load data').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try Again' }).count()).toBe(0);
+
+    await page.unroute('**/api/barbers/**');
+    await page.getByText('Offline — retrying…').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.locator('.barber-card').count()).toBe(3);
+  });
+
+  it("shows 'Unable to load data' with 'Try Again' when the barbers never loaded, 'Loading...' while retrying", async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP_VIEWPORT });
+    contexts.push(context);
+    const page = await context.newPage();
+    // The page as the server renders it when its own barbers request failed: no list to keep.
+    await page.route('**/shop/demo', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: withoutInitialBarbers(await response.text()) });
+    });
+    await page.route('**/api/barbers/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":0,"response":"Down for maintenance."}' }));
+    await page.goto('/shop/demo');
+    await hydrated(page);
     await page.getByRole('heading', { name: 'Unable to load data' }).waitFor();
     expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
 
@@ -195,21 +234,36 @@ describe('the public shop page', () => {
     expect(await page.getByText('Unable to load data').count()).toBe(0);
   });
 
-  it('fits a 375 px phone: no sideways scrolling in cards, table and the check-in form', async () => {
+  it('fits a 375 px phone: no sideways page scrolling in cards, table (which keeps its Email column) and the check-in form', async () => {
     for (const path of ['/shop/demo', '/shop/demo?tabStyle=table', '/', '/privacy-policy']) {
       const page = await open(path, { viewport: PHONE_VIEWPORT });
       if (path.startsWith('/shop/')) await hydrated(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, path).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
       if (path.includes('tabStyle=table')) {
-        // The whole table, Schedule Now buttons included, fits without sideways scrolling.
-        const table = await page.locator('.table-wrap').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
-        expect(table.scroll).toBeLessThanOrEqual(table.client);
+        // Every column stays, Email included: the table scrolls sideways inside its own wrapper,
+        // never the page, and the Schedule Now buttons are reached by scrolling it.
+        const table = page.locator('.table-wrap');
+        expect(await table.evaluate((el) => getComputedStyle(el).overflowX)).toBe('auto');
+        expect(await page.getByRole('columnheader', { name: 'Email' }).isVisible()).toBe(true);
+        const emails = await page.locator('.table-email').evaluateAll((els) => els.map((el) => (el as HTMLElement).offsetWidth));
+        expect(emails.length).toBe(3);
+        for (const width of emails) expect(width).toBeGreaterThan(0);
+        const button = page.getByRole('button', { name: /Schedule Now/ }).first();
+        await button.scrollIntoViewIfNeeded();
+        expect(await button.isVisible()).toBe(true);
       }
     }
     const page = await open('/shop/demo', { viewport: PHONE_VIEWPORT });
     await hydrated(page);
     await page.getByRole('button', { name: 'Check in', exact: true }).click();
+    await page.getByRole('group', { name: 'Services (optional)' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
+    const next = await page.getByRole('button', { name: 'Next', exact: true }).boundingBox();
+    expect(next && next.height).toBeGreaterThanOrEqual(44);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('group', { name: 'Barber' }).waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByLabel('Your name').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE_VIEWPORT.width);
     const box = await page.getByRole('button', { name: 'Check in', exact: true }).boundingBox();

@@ -9,6 +9,7 @@ import { followShop } from '../lib/live-updates.js';
 import { fetchBarbers, fetchQueue, fetchShop } from '../lib/public-api.js';
 import { joinUrl } from '../lib/urls.js';
 import { BarberPhoto } from './parts/BarberPhoto.js';
+import { OfflineNote } from './parts/OfflineNote.js';
 
 interface Props {
   username: string;
@@ -30,17 +31,22 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, in
   const refresh = useCallback(async () => {
     const request = ++latest.current;
     const [shopResult, barbersResult, queueResult] = await Promise.all([fetchShop(username), fetchBarbers(username), fetchQueue(username)]);
-    if (request !== latest.current) return;
+    if (request !== latest.current) return true;
     if (shopResult.ok) setShopData(shopResult.data);
     if (barbersResult.ok) setBarbers(barbersResult.data);
     if (queueResult.ok) setQueue(queueResult.data);
-    setOffline(!barbersResult.ok || !queueResult.ok);
+    return barbersResult.ok && queueResult.ok;
   }, [username]);
 
   useEffect(() => {
     setLink(joinUrl(window.location.origin, username));
     setLive(true);
-    return followShop({ shopUsername: username, pollMs: POLL_NEXT_BARBER_MS, refresh: () => void refresh() });
+    return followShop({
+      shopUsername: username,
+      pollMs: POLL_NEXT_BARBER_MS,
+      refresh: () => refresh(),
+      onStatus: (status) => setOffline(status === 'retrying'),
+    });
   }, [username, refresh]);
 
   const board = displayBoard(barbers, queue);
@@ -126,7 +132,7 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, in
           <p className="display-today">{shopData.todayCheckins} check-ins today</p>
         </section>
       </div>
-      {offline && <p className="display-offline">Reconnecting…</p>}
+      <OfflineNote offline={offline} className="display-offline" />
     </div>
   );
 }

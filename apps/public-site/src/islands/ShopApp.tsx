@@ -12,6 +12,7 @@ import { BarberList } from './parts/BarberList.js';
 import { CheckInForm } from './parts/CheckInForm.js';
 import { KioskAlreadyInLine } from './parts/KioskAlreadyInLine.js';
 import { KioskConfirmation } from './parts/KioskConfirmation.js';
+import { OfflineNote } from './parts/OfflineNote.js';
 import { ShopHeader } from './parts/ShopHeader.js';
 
 // The QR code library is only needed once someone opens a barber's Schedule view.
@@ -52,6 +53,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   const [origin, setOrigin] = useState(host);
   // Set once the island runs in the browser (browser tests wait for it before clicking).
   const [live, setLive] = useState(false);
+  const [offline, setOffline] = useState(false);
   const top = useRef<HTMLDivElement>(null);
 
   // Replies can overtake each other: only the latest request may update the page.
@@ -59,9 +61,12 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   const refresh = useCallback(async () => {
     const request = ++latest.current;
     const [shopResult, barbersResult] = await Promise.all([fetchShop(username), fetchBarbers(username)]);
-    if (request !== latest.current) return;
+    if (request !== latest.current) return true;
     if (shopResult.ok) setShopData(shopResult.data);
-    setBarbers(barbersResult.ok ? { kind: 'ready', barbers: barbersResult.data } : { kind: 'error', message: barbersResult.message });
+    // A failed refresh keeps the list on screen; the error state is only for a page that never had one.
+    if (barbersResult.ok) setBarbers({ kind: 'ready', barbers: barbersResult.data });
+    else setBarbers((shown) => (shown.kind === 'ready' ? shown : { kind: 'error', message: barbersResult.message }));
+    return shopResult.ok && barbersResult.ok;
   }, [username]);
 
   const retry = useCallback(async () => {
@@ -72,7 +77,12 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   useEffect(() => {
     setOrigin(window.location.origin);
     setLive(true);
-    return followShop({ shopUsername: username, pollMs: POLL_SHOP_MS, refresh: () => void refresh() });
+    return followShop({
+      shopUsername: username,
+      pollMs: POLL_SHOP_MS,
+      refresh: () => refresh(),
+      onStatus: (status) => setOffline(status === 'retrying'),
+    });
   }, [username, refresh]);
 
 
@@ -220,6 +230,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   return (
     <div ref={top} className={kiosk ? 'shop kiosk' : 'shop'} data-live={live || undefined}>
       <ShopHeader shop={shopData.shop} todayCheckins={shopData.todayCheckins} kiosk={kiosk} />
+      <OfflineNote offline={offline && barbers.kind === 'ready'} />
       {body}
     </div>
   );

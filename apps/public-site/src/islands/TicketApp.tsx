@@ -6,6 +6,7 @@ import { cancelTicket, fetchTicket } from '../lib/public-api.js';
 import { browserStore, forgetTicket, rememberTicket } from '../lib/ticket-storage.js';
 import { isActiveTicket, publicName, ticketHeadline, waitText } from '../lib/ticket-text.js';
 import { shopPath } from '../lib/urls.js';
+import { OfflineNote } from './parts/OfflineNote.js';
 
 interface Props {
   initialTicket: PublicTicket;
@@ -29,16 +30,20 @@ export default function TicketApp({ initialTicket, shopName }: Props) {
   const refresh = useCallback(async () => {
     const request = ++latest.current;
     const result = await fetchTicket(initialTicket.token);
-    if (request !== latest.current) return;
-    if (result.ok) {
-      setTicket(result.data);
-      setStale(false);
-    } else setStale(true);
+    // A newer request (or leaving the queue) decides what the page shows.
+    if (request !== latest.current) return true;
+    if (result.ok) setTicket(result.data);
+    return result.ok;
   }, [initialTicket.token]);
 
   useEffect(() => {
     if (!active) return;
-    return followShop({ shopUsername: username, pollMs: POLL_NEXT_BARBER_MS, refresh: () => void refresh() });
+    return followShop({
+      shopUsername: username,
+      pollMs: POLL_NEXT_BARBER_MS,
+      refresh: () => refresh(),
+      onStatus: (status) => setStale(status === 'retrying'),
+    });
   }, [active, username, refresh]);
 
   // Keep the phone's memory of its ticket in step with the ticket itself.
@@ -108,7 +113,7 @@ export default function TicketApp({ initialTicket, shopName }: Props) {
           </dd>
         </div>
       </dl>
-      {stale && active && <p className="hint">Reconnecting… this page updates by itself.</p>}
+      <OfflineNote offline={stale && active} />
       {!stale && ticket.status === 'waiting' && (
         <p className="hint">This page updates by itself. Keep it open, we'll show you when it's your turn.</p>
       )}
