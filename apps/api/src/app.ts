@@ -43,6 +43,7 @@ import { eventsRoutes, type EventStreamLimits } from './modules/events/events-ro
 import { publicShopRoutes } from './modules/public-shop/public-shop-routes.js';
 import { rotationRoutes } from './modules/rotation/rotation-routes.js';
 import { walkinsRoutes } from './modules/walkins/walkins-routes.js';
+import { walkinPauseRoutes } from './modules/opening-hours/pause-routes.js';
 import './http/types.js';
 
 export interface AppOptions {
@@ -150,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(publicShopRoutes);
       await api.register(checkInRoutes);
       await api.register(walkinsRoutes);
+      await api.register(walkinPauseRoutes);
       await api.register(rotationRoutes);
       await api.register(eventsRoutes, { limits: options.eventStreamLimits });
       await api.register(appointmentsRoutes);
