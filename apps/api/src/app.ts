@@ -45,6 +45,7 @@ import { rotationRoutes } from './modules/rotation/rotation-routes.js';
 import { walkinsRoutes } from './modules/walkins/walkins-routes.js';
 import { registerTurnAlerts, type TurnAlertOptions } from './modules/turn-alerts/turn-alerts-plugin.js';
 import { turnAlertsRoutes } from './modules/turn-alerts/turn-alerts-routes.js';
+import { walkinPauseRoutes } from './modules/opening-hours/pause-routes.js';
 import './http/types.js';
 
 export interface AppOptions {
@@ -155,6 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(publicShopRoutes);
       await api.register(checkInRoutes);
       await api.register(walkinsRoutes);
+      await api.register(walkinPauseRoutes);
       await api.register(rotationRoutes);
       await api.register(eventsRoutes, { limits: options.eventStreamLimits });
       await api.register(appointmentsRoutes);

@@ -44,6 +44,13 @@ describe('GET /api/shop/?shop_username=', () => {
         phone_number: '+1 555 0100',
         timezone: 'Pacific/Kiritimati',
         accepting_check_ins: true,
+        // No opening hours set: open around the clock (apps/api/test/opening-hours.test.ts has the rest).
+        check_in: { open: true, reason: null, message: null, next_opening: null },
+        open_now: true,
+        today_hours: null,
+        closes_at: null,
+        hours_status: null,
+        changes_at: null,
       },
       today_checkins: 2,
     });

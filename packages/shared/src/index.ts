@@ -26,3 +26,5 @@ export * from './affiliate-invite.js';
 export * from './schemas/rotation-membership.js';
 export * from './schemas/turn-alerts.js';
 export * from './shop-time.js';
+export * from './opening-hours.js';
+export * from './schemas/walkin-pause.js';

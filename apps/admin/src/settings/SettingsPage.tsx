@@ -64,6 +64,8 @@ interface Draft {
   pin_enabled: boolean;
   pin: string;
   country: string;
+  /** Minutes before closing when check-ins stop, as typed ('' or digits). */
+  last_check_in_minutes: string;
 }
 
 const draftOf = (s: ShopSettings): Draft => ({
@@ -79,6 +81,7 @@ const draftOf = (s: ShopSettings): Draft => ({
   pin_enabled: s.pin_enabled,
   pin: '',
   country: s.country,
+  last_check_in_minutes: String(s.last_check_in_minutes ?? 0),
 });
 
 /** Shop settings (admin): profile, public link, logo, time zone, hours and the tablet PIN. */
@@ -123,8 +126,9 @@ export function SettingsPage() {
     setSaving(true);
     setSaveError(null);
     try {
-      const { pin, ...rest } = draft;
-      const saved = await apiSend<ShopSettings>('put', '/shop/settings/', { ...rest, ...(pin ? { pin } : {}) });
+      const { pin, last_check_in_minutes, ...rest } = draft;
+      const lastCall = last_check_in_minutes.trim() === '' ? 0 : Number(last_check_in_minutes);
+      const saved = await apiSend<ShopSettings>('put', '/shop/settings/', { ...rest, last_check_in_minutes: lastCall, ...(pin ? { pin } : {}) });
       setSettings(saved);
       setDraft(draftOf(saved));
       notify('Settings saved.', { type: 'success' });
@@ -179,7 +183,7 @@ export function SettingsPage() {
           ))}
         </TextField>
       </Section>
-      <Section title="Time zone and opening hours" subtitle="Today's queue, statistics and appointments follow the shop's time zone.">
+      <Section title="Time zone and opening hours" subtitle="Today's queue, statistics and appointments follow the shop's time zone. Customers can check in only during opening hours.">
         {!settings.timezone_recognised && (
           <Alert severity="warning" role="alert">
             {timeZoneNotRecognised(settings.timezone, settings.effective_timezone)}
@@ -193,6 +197,15 @@ export function SettingsPage() {
           renderInput={(params) => <TextField {...params} label="Time zone" />}
         />
         <OpeningHoursInput value={draft.opening_hours} onChange={(v) => set({ opening_hours: v })} />
+        <TextField
+          label="Last check-in (minutes before closing)"
+          type="number"
+          value={draft.last_check_in_minutes}
+          onChange={(e) => set({ last_check_in_minutes: e.target.value })}
+          slotProps={{ htmlInput: { min: 0, max: 720, step: 5, inputMode: 'numeric' } }}
+          helperText="Customers cannot check in during this many minutes before closing. 0 takes check-ins until closing."
+          sx={{ maxWidth: 320 }}
+        />
       </Section>
       <Section title="PIN" subtitle="On a shared tablet, barbers type the shop PIN before creating an invoice or changing their profile.">
         <FormControlLabel control={<Switch checked={draft.pin_enabled} onChange={(e) => set({ pin_enabled: e.target.checked })} />} label="Require the PIN" />

@@ -1,6 +1,6 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import type { BarberStatus, NextBarberReply, Walkin, WalkinInput } from '@chairline/shared';
+import { canAccess, type BarberStatus, type NextBarberReply, type Walkin, type WalkinInput } from '@chairline/shared';
 import { Box, Button, Card, Chip, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
@@ -10,6 +10,7 @@ import { dataProvider } from '../providers';
 import { RotationPanel } from '../rotation';
 import { AddWalkinDialog, type ServiceOption } from './AddWalkinDialog';
 import { AppointmentsPanel } from './AppointmentsPanel';
+import { PauseControl } from './PauseControl';
 import { BOARD_TABS, countByTab, LIVE_STATUSES, type BoardTab, type TicketAction } from './board-rules';
 import { TicketCard } from './TicketCard';
 
@@ -145,6 +146,7 @@ export function WalkinsPage() {
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          {canAccess(user.role, 'queue') && <PauseControl refreshKey={refreshKey} />}
           <TextField select size="small" label="Barber" value={barberChoice} onChange={(e) => setBarberChoice(e.target.value)} sx={{ width: 190 }}>
             <MenuItem value="auto">Whoever is up</MenuItem>
             {barbers.map((b) => (

@@ -9,6 +9,7 @@ import { browserStore, forgetTicket, recallTicket, rememberTicket } from '../lib
 import { isActiveTicket, placeText } from '../lib/ticket-text.js';
 import { ticketPath, type TabStyle } from '../lib/urls.js';
 import { BarberList } from './parts/BarberList.js';
+import { CheckInClosed } from './parts/CheckInClosed.js';
 import { CheckInForm } from './parts/CheckInForm.js';
 import { KioskAlreadyInLine } from './parts/KioskAlreadyInLine.js';
 import { KioskConfirmation } from './parts/KioskConfirmation.js';
@@ -74,6 +75,18 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
     await refresh();
   }, [refresh]);
 
+  // The hours change the answer by the clock alone (opening, last call, closing): refetch then.
+  const changesAt = shopData.shop.changes_at;
+  useEffect(() => {
+    if (!changesAt) return;
+    const due = Date.parse(changesAt) - Date.now();
+    const timer = setTimeout(() => void refresh(), Math.min(due > 0 ? due + 1000 : 30_000, 6 * 3_600_000));
+    return () => clearTimeout(timer);
+  }, [changesAt, shopData, refresh]);
+  // No check-in now (closed, last call, paused, monthly limit): the reason replaces the Check in button.
+  const checkInState = shopData.shop.check_in;
+  const checkInClosed = checkInState && !checkInState.open ? checkInState : null;
+
   useEffect(() => {
     setOrigin(window.location.origin);
     setLive(true);
@@ -115,6 +128,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   }, [kiosk, view.kind]);
 
   const show = (next: View) => {
+    if (next.kind === 'check-in' && checkInClosed) next = { kind: 'list' };
     // This phone already holds a place here: it goes to its ticket rather than checking in twice.
     if (next.kind === 'check-in' && myTicket) {
       window.location.assign(ticketPath(username, myTicket.token));
@@ -183,6 +197,8 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
               View your ticket
             </a>
           </div>
+        ) : checkInClosed ? (
+          <CheckInClosed state={checkInClosed} kiosk={kiosk} />
         ) : (
           <div className={`join ${kiosk ? 'join-kiosk' : ''}`}>
             <div>
@@ -219,6 +235,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
               barbers={barbers.barbers}
               tabStyle={kiosk ? 'cards' : tabStyle}
               kiosk={kiosk}
+              checkInClosed={checkInClosed !== null}
               onSchedule={(b) => show(kiosk ? { kind: 'check-in', barberId: b.id } : { kind: 'schedule', barberId: b.id })}
             />
           )}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, NO_SUCH_RECORD, personName, phoneNumber } from './common.js';
 import { listQuery } from './list.js';
+import { CHECK_IN_CLOSED_REASONS } from '../opening-hours.js';
 
 // The walk-in queue and the barber rotation (DESIGN.md §3): the contract between the API, the
 // public site and the back office. docs/queue.md explains the model.
@@ -63,6 +64,30 @@ export const publicShop = z.object({
   timezone: z.string(),
   /** False when the plan's monthly check-ins are used up (the check-in refuses with a message). */
   accepting_check_ins: z.boolean(),
+  /**
+   * Whether a customer can check in right now, and if not why (the page shows `message` instead of
+   * the Check in button): paused by the shop, closed by its hours, inside the last-call window, or
+   * the plan's monthly check-ins used up. `next_opening`: ISO instant, when the hours will let
+   * check-ins in again. Optional in the contract so older replies still read.
+   */
+  check_in: z
+    .object({
+      open: z.boolean(),
+      reason: z.enum(CHECK_IN_CLOSED_REASONS).nullable(),
+      message: z.string().nullable(),
+      next_opening: z.string().nullable(),
+    })
+    .optional(),
+  /** Inside today's opening hours (always true for a shop without hours). */
+  open_now: z.boolean().optional(),
+  /** Today's hours in the shop's zone ('9:00 am – 7:00 pm'); null when closed today or no hours are set. */
+  today_hours: z.string().nullable().optional(),
+  /** ISO instant of today's closing while open; null otherwise. */
+  closes_at: z.string().nullable().optional(),
+  /** 'Open now · closes at 7:00 pm' / 'Closed now · opens Tuesday 9:00 am'; null when no hours are set. */
+  hours_status: z.string().nullable().optional(),
+  /** ISO instant at which the answers above change by the clock alone (the page refetches then). */
+  changes_at: z.string().nullable().optional(),
 });
 export type PublicShop = z.infer<typeof publicShop>;
 export const shopReply = z.object({ status: z.literal(1), response: publicShop, today_checkins: z.number().int() });

@@ -53,6 +53,13 @@ export const shopSettingsInput = z.object({
     .toUpperCase()
     .refine(isShopCountry, PHONE_MESSAGES.invalidCountry)
     .optional(),
+  /** Check-ins stop this many minutes before closing (0: until closing). Absent: unchanged. */
+  last_check_in_minutes: z
+    .number({ error: 'The last check-in must be a whole number of minutes.' })
+    .int('The last check-in must be a whole number of minutes.')
+    .min(0, 'The last check-in must be between 0 and 720 minutes before closing.')
+    .max(720, 'The last check-in must be between 0 and 720 minutes before closing.')
+    .optional(),
 });
 export type ShopSettingsInput = z.infer<typeof shopSettingsInput>;
 
@@ -72,6 +79,8 @@ export const shopSettings = z.object({
   timezone_recognised: z.boolean(),
   /** The zone in force: the saved one, or UTC while the saved one is not recognised. */
   effective_timezone: z.string(),
+  /** Check-ins stop this many minutes before closing (0: until closing). */
+  last_check_in_minutes: z.number().int(),
 });
 export type ShopSettings = z.infer<typeof shopSettings>;
 

@@ -13,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
+import { gateFactsById, publicHoursFields } from '../opening-hours/check-in-gate.js';
 import { toEtaRange } from '../walkins/eta.js';
 import { queueSnapshotOf, waitingCountFor } from '../walkins/queue-repository.js';
 import { toPublicQueue } from './public-queue-view.js';
@@ -37,6 +38,8 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
       const shop = await shopPage(app.db, req.query.shop_username);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const limit = shop.month_limit ?? DEFAULT_CHECK_IN_LIMIT;
+      const limitReached = !(limit === UNLIMITED || shop.month_checkins < limit);
+      const gate = await gateFactsById(app.db, shop.id);
       return {
         status: 1 as const,
         response: {
@@ -48,6 +51,7 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
           phone_number: shop.phone_number,
           timezone: shop.timezone,
           accepting_check_ins: limit === UNLIMITED || shop.month_checkins < limit,
+          ...(gate ? publicHoursFields(gate, app.clock(), limitReached) : {}),
         },
         today_checkins: shop.today_checkins,
       };

@@ -16,6 +16,7 @@ interface ShopRow {
   pin_hash: string | null;
   country: string;
   effective_timezone: string;
+  last_check_in_minutes: number;
 }
 
 export async function loadSettings(sql: Sql, shopId: number): Promise<ShopSettings | null> {
@@ -35,6 +36,7 @@ export async function loadSettings(sql: Sql, shopId: number): Promise<ShopSettin
     country: r.country,
     timezone_recognised: r.effective_timezone === r.timezone,
     effective_timezone: r.effective_timezone,
+    last_check_in_minutes: r.last_check_in_minutes,
   };
 }
 

@@ -43,9 +43,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.query(
           `UPDATE shops SET name = $2, username = $3, address = $4, phone_number = $5, timezone = $6,
                   opening_hours = $7::jsonb, pin_enabled = $8, pin_hash = coalesce($9, pin_hash),
-                  country = coalesce($10, country)
+                  country = coalesce($10, country), last_check_in_minutes = coalesce($11, last_check_in_minutes)
             WHERE id = $1`,
-          [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash, b.country ?? null],
+          [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash, b.country ?? null, b.last_check_in_minutes ?? null],
         );
         return current?.username;
       });

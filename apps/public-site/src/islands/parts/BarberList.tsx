@@ -8,6 +8,8 @@ interface Props {
   tabStyle: TabStyle;
   /** Kiosk: the card's button checks in with the barber (no Schedule view, no links away). */
   kiosk?: boolean;
+  /** No check-in now (closed, paused, limit): the kiosk cards offer no Check in button. */
+  checkInClosed?: boolean;
   onSchedule: (barber: PublicBarber) => void;
 }
 
@@ -15,7 +17,7 @@ function StatusChip({ barber }: { barber: PublicBarber }) {
   return <span className={`status status-${barber.status}`}>{BARBER_STATUS_LABELS[barber.status]}</span>;
 }
 
-export function BarberList({ barbers, tabStyle, kiosk = false, onSchedule }: Props) {
+export function BarberList({ barbers, tabStyle, kiosk = false, checkInClosed = false, onSchedule }: Props) {
   if (barbers.length === 0) {
     return (
       <div className="empty-state" role="status">
@@ -73,7 +75,7 @@ export function BarberList({ barbers, tabStyle, kiosk = false, onSchedule }: Pro
             <StatusChip barber={barber} />
             <p className="barber-wait">{barberWaitText(barber)}</p>
           </div>
-          {kiosk ? (
+          {kiosk && checkInClosed ? null : kiosk ? (
             <button type="button" className="btn btn-secondary btn-large" onClick={() => onSchedule(barber)} disabled={barber.eta_range === null}>
               Check in with {barber.name}
             </button>

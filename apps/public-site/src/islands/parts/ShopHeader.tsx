@@ -45,6 +45,12 @@ export function ShopHeader({ shop, todayCheckins, kiosk = false }: Props) {
             <strong>{todayCheckins}</strong> {todayCheckins === 1 ? 'check-in' : 'check-ins'} today
           </span>
         </p>
+        {(shop.hours_status || shop.today_hours) && (
+          <p className="shop-hours" data-testid="shop-hours">
+            {shop.hours_status && <span className="shop-hours-status">{shop.hours_status}</span>}
+            {shop.today_hours && <span>Today {shop.today_hours}</span>}
+          </p>
+        )}
       </div>
     </header>
   );
