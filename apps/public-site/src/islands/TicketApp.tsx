@@ -6,6 +6,7 @@ import { cancelTicket, fetchTicket } from '../lib/public-api.js';
 import { browserStore, forgetTicket, rememberTicket } from '../lib/ticket-storage.js';
 import { isActiveTicket, publicName, ticketHeadline, waitText } from '../lib/ticket-text.js';
 import { shopPath } from '../lib/urls.js';
+import { TurnAlerts } from './parts/TurnAlerts.js';
 
 interface Props {
   initialTicket: PublicTicket;
@@ -110,6 +111,7 @@ export default function TicketApp({ initialTicket, shopName }: Props) {
       {!stale && ticket.status === 'waiting' && (
         <p className="hint">This page updates by itself. Keep it open, we'll show you when it's your turn.</p>
       )}
+      {ticket.status === 'waiting' && <TurnAlerts token={ticket.token} />}
       {error && (
         <div className="alert" role="alert">
           {error}
