@@ -43,6 +43,8 @@ import { eventsRoutes, type EventStreamLimits } from './modules/events/events-ro
 import { publicShopRoutes } from './modules/public-shop/public-shop-routes.js';
 import { rotationRoutes } from './modules/rotation/rotation-routes.js';
 import { walkinsRoutes } from './modules/walkins/walkins-routes.js';
+import { registerTurnAlerts, type TurnAlertOptions } from './modules/turn-alerts/turn-alerts-plugin.js';
+import { turnAlertsRoutes } from './modules/turn-alerts/turn-alerts-routes.js';
 import './http/types.js';
 
 export interface AppOptions {
@@ -65,6 +67,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** The clock of the subscription rules (trial end, grace period); tests pass their own. */
   now?: () => Date;
+  /** Turn alerts: the background sender (tests turn it off and call app.turnAlerts.drain()). */
+  turnAlerts?: TurnAlertOptions;
 }
 
 declare module 'fastify' {
@@ -129,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, config.publicUrl);
   registerAccessControl(app, db, tokens);
   registerBilling(app, options.now);
+  registerTurnAlerts(app, options.turnAlerts);
 
   await app.register(
     async (api) => {
@@ -156,6 +161,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(uploadsRoutes);
       await api.register(profileRoutes);
       await api.register(teamRoutes);
+      await api.register(turnAlertsRoutes);
     },
     { prefix: '/api' },
   );

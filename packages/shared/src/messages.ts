@@ -81,3 +81,35 @@ export const ROTATION_MEMBERSHIP_MESSAGES = {
   left: (name: string) => `${name} is out of the rotation and no longer takes walk-ins.`,
   joined: (name: string) => `${name} is back in the rotation and takes walk-ins.`,
 } as const;
+
+/** Turn alerts: the texts customers read (push, SMS, email) and what the alert routes answer. */
+export const ALERT_MESSAGES = {
+  next: (shop: string) => `You're next at ${shop}`,
+  nextBody: 'Please head back to the shop now so you are ready when your barber calls you.',
+  twoAhead: (shop: string, ahead: number) =>
+    ahead <= 0 ? `You're next at ${shop}` : `Almost your turn at ${shop}: ${ahead === 1 ? '1 person is' : `${ahead} people are`} ahead of you`,
+  twoAheadBody: 'Time to start heading back to the shop.',
+  fifteenMinutes: (shop: string) => `About 15 minutes to your turn at ${shop}`,
+  fifteenMinutesBody: 'Time to start heading back to the shop.',
+  called: (shop: string, barber: string | null) =>
+    barber ? `It's your turn at ${shop} — ${barber} is ready for you` : `It's your turn at ${shop} — please come to the front desk`,
+  calledBody: 'Please come to the chair now.',
+  shopCancelled: (shop: string) => `${shop} cancelled your place in line`,
+  shopCancelledBody: 'If this is a mistake, please ask at the front desk or check in again.',
+  ticketLink: (shop: string) => `Your place in line at ${shop}`,
+  ticketLinkBody: 'Someone tried to check in with your number, but you are already in line. Your ticket:',
+  followLink: 'Follow your place in line:',
+  smsOptOut: 'Reply STOP to stop these texts.',
+  emailOptOut: 'Turn off these alerts:',
+  smsStopped: 'You will get no more texts about your place in line.',
+  offPageTitle: 'Alerts turned off',
+  offPageBody: (shop: string) => `You will get no more alerts about your place in line at ${shop}.`,
+  offPageLink: 'Back to your ticket',
+  channelUnavailable: (channel: 'push' | 'sms' | 'email') =>
+    `${channel === 'push' ? 'Notifications' : channel === 'sms' ? 'Text message alerts' : 'Email alerts'} are not available on this server. Please choose another way to be told.`,
+  emailRequired: 'Please enter the email address your alerts should go to.',
+  pushRequired: 'This browser did not give a notification subscription. Please allow notifications and try again, or choose another way to be told.',
+  noPhone: 'This ticket has no phone number, so text message alerts cannot be sent. Please choose another way to be told.',
+  ticketNotWaiting: 'This ticket is no longer in line, so alerts cannot be turned on.',
+  badSignature: 'The Twilio signature is missing or wrong.',
+} as const;

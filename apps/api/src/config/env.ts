@@ -43,6 +43,17 @@ const envSchema = z.object({
   STRIPE_API_BASE: optionalText.pipe(
     z.url({ protocol: /^https?$/, error: 'STRIPE_API_BASE must be a full http(s) URL such as http://127.0.0.1:12111' }).optional(),
   ),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  VAPID_SUBJECT: optionalText.pipe(
+    z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: address or an https:// URL').optional(),
+  ),
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText,
+  TWILIO_API_BASE: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'TWILIO_API_BASE must be a full http(s) URL such as http://127.0.0.1:14010' }).optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0'], { error: 'SEED_DEMO must be true or false' })
@@ -89,6 +100,10 @@ export interface Config {
   googleClientId: string | undefined;
   /** apiBase: another Stripe API address (a local test server); Stripe's own by default. */
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiBase?: string };
+  /** Web push keys; both empty: made once and kept in the data folder. */
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  /** SMS through Twilio when accountSid, authToken and from are set; apiBase: another address speaking its API (tests). */
+  twilio: { accountSid?: string; authToken?: string; from?: string; apiBase?: string };
   logLevel: string;
   seedDemo: boolean;
   trustProxy: boolean;
@@ -132,6 +147,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
+    vapid: { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject: e.VAPID_SUBJECT },
+    twilio: { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiBase: e.TWILIO_API_BASE },
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     trustProxy: e.TRUST_PROXY,

@@ -43,3 +43,15 @@ export const turnAlertSettings = z.object({
 });
 export type TurnAlertSettings = z.infer<typeof turnAlertSettings>;
 export const turnAlertReply = z.object({ status: z.literal(1), response: turnAlertSettings });
+
+/** The JSON of a turn-alert push message: the service worker shows title and body and opens url on click. */
+export const turnAlertPushPayload = z.object({
+  kind: z.enum(['near', 'called', 'shop_cancelled']),
+  title: z.string(),
+  body: z.string(),
+  /** The ticket page. */
+  url: z.string(),
+  /** One notification per ticket: a newer alert replaces the older one. */
+  tag: z.string(),
+});
+export type TurnAlertPushPayload = z.infer<typeof turnAlertPushPayload>;

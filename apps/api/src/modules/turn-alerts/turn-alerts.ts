@@ -1,0 +1,164 @@
+import type { QueueEvent } from '@chairline/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database.js';
+import type { EventBus } from '../events/event-bus.js';
+import type { TicketLinkNotifier } from '../check-in/ticket-link-notifier.js';
+import { ticketByToken } from '../walkins/queue-repository.js';
+import { enqueueJob, pendingCount, queuedSince } from './alert-jobs-repository.js';
+import { CANCEL_LOOK_BACK_MS, evaluateShop } from './alert-triggers.js';
+import { AlertWorker } from './alert-worker.js';
+import { safeErrorText } from './senders/send-errors.js';
+import { shopIdsByUsername, shopsWithAlerts } from './turn-alerts-repository.js';
+
+/** A number already in line gets its ticket link at most once in this window. */
+export const TICKET_LINK_QUIET_MS = 10 * 60_000;
+
+export interface TurnAlertsLoop {
+  /** How often the worker looks for due jobs (ms). */
+  pollMs: number;
+  /** How often every shop with alerts on is looked at again (time alone can bring "15 minutes before"). */
+  sweepMs: number;
+}
+
+/**
+ * Turn alerts at run time: evaluates a shop after each of its queue changes, queues the alerts
+ * owed, and runs the worker that sends them. `drain()` does all pending work now (tests, shutdown).
+ */
+export class TurnAlerts {
+  private readonly evaluations = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private lastSweep = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+    private readonly log: FastifyBaseLogger,
+    private readonly worker: AlertWorker,
+  ) {}
+
+  /** After committed queue changes: evaluates each shop named, then wakes the worker. Never throws. */
+  queueChanged(events: readonly QueueEvent[]) {
+    const usernames = [...new Set(events.map((e) => e.shop_username))];
+    if (usernames.length === 0) return;
+    const run = (async () => {
+      try {
+        for (const shopId of await shopIdsByUsername(this.db, usernames)) await evaluateShop(this.db, shopId, this.clock());
+      } catch (err) {
+        this.log.error({ err: safeErrorText(err) }, 'turn alerts: evaluating the queue failed');
+      }
+    })();
+    this.evaluations.add(run);
+    void run.finally(() => {
+      this.evaluations.delete(run);
+      this.wake();
+    });
+  }
+
+  /** Every shop with alerts on, evaluated again: catches what time alone brings and a change missed by a crash. */
+  async sweep() {
+    const now = this.clock();
+    for (const shopId of await shopsWithAlerts(this.db, new Date(now.getTime() - CANCEL_LOOK_BACK_MS))) {
+      await evaluateShop(this.db, shopId, now);
+    }
+  }
+
+  /** Sends everything due now (by the app's clock), after pending evaluations and a sweep. Returns how many jobs were worked. */
+  async drain(): Promise<number> {
+    await Promise.all([...this.evaluations]);
+    await this.sweep();
+    let worked = 0;
+    for (;;) {
+      const n = await this.worker.runBatch();
+      worked += n;
+      if (n === 0 && (await pendingCount(this.db, this.clock())) === 0) return worked;
+    }
+  }
+
+  /** The check-in seam: a number already in line is texted its ticket link, once per quiet period. */
+  readonly ticketLinks: TicketLinkNotifier = {
+    sendTicketLink: async (request) => {
+      try {
+        const ticket = await ticketByToken(this.db, request.token);
+        if (!ticket) return;
+        const now = this.clock();
+        const window = Math.floor(now.getTime() / TICKET_LINK_QUIET_MS);
+        await this.db.transaction(async (tx) => {
+          if (await queuedSince(tx, ticket.id, 'ticket_link', new Date(now.getTime() - TICKET_LINK_QUIET_MS))) return;
+          await enqueueJob(tx, { dedupeKey: `ticket:${ticket.id}:link:${window}`, kind: 'ticket_link', ticketId: ticket.id }, now);
+        });
+        this.wake();
+      } catch (err) {
+        this.log.error({ err: safeErrorText(err) }, 'turn alerts: queueing a ticket link failed');
+      }
+    },
+  };
+
+  /** Starts the worker loop. */
+  start(loop: TurnAlertsLoop) {
+    this.stopped = false;
+    const tick = async () => {
+      if (this.stopped) return;
+      const now = Date.now();
+      if (now - this.lastSweep >= loop.sweepMs) {
+        this.lastSweep = now;
+        await this.sweep();
+      }
+      while (!this.stopped && (await this.worker.runBatch()) > 0);
+    };
+    const schedule = () => {
+      if (this.stopped) return;
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.runGuarded(tick).finally(schedule);
+      }, loop.pollMs);
+      this.timer.unref();
+    };
+    this.wakeNow = () => {
+      if (this.stopped || this.running) return;
+      void this.runGuarded(async () => {
+        while (!this.stopped && (await this.worker.runBatch()) > 0);
+      });
+    };
+    schedule();
+  }
+
+  private wakeNow: () => void = () => undefined;
+
+  /** Sends what is due soon rather than at the next poll. */
+  wake() {
+    this.wakeNow();
+  }
+
+  private runGuarded(fn: () => Promise<void>): Promise<void> {
+    if (this.running) return this.running;
+    const run = fn()
+      .catch((err: unknown) => {
+        this.log.error({ err: safeErrorText(err) }, 'turn alerts: the worker failed');
+      })
+      .finally(() => {
+        this.running = null;
+      });
+    this.running = run;
+    return run;
+  }
+
+  /** Stops the loop and waits for the batch in progress (app close). */
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.all([...this.evaluations]);
+    await this.running;
+  }
+}
+
+/** Calls `listener` after every publish of committed queue changes on this bus (the alerts hook). */
+export function afterQueueChanges(bus: EventBus, listener: (events: readonly QueueEvent[]) => void) {
+  const publish = bus.publish.bind(bus);
+  bus.publish = async (events) => {
+    await publish(events);
+    listener(events);
+  };
+}
