@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { PublicTicket, TurnAlertSettings, Walkin } from '@chairline/shared';
+import AxeBuilder from '@axe-core/playwright';
+import { ALERT_MESSAGES, turnAlertPushPayload, type PublicTicket, type TurnAlertSettings, type Walkin } from '@chairline/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
@@ -93,6 +94,12 @@ async function openTicket(token: string, permissions: string[] = []): Promise<Pa
   return page;
 }
 
+/** axe's findings (WCAG 2.0 A/AA, 2.1 AA) on the page as it is now, one readable line per element. */
+async function axeViolations(page: Page, label: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${label}: ${v.id} ${v.help} at ${n.target.join(' ')}`));
+}
+
 const panel = (page: Page) => page.getByRole('region', { name: /turn alert/i });
 const chooserHeading = (page: Page) => page.getByRole('heading', { level: 2, name: 'Get a turn alert' });
 
@@ -108,6 +115,7 @@ describe('turn alerts on the ticket page', () => {
     }
     // Nothing spills sideways on a 390 px phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(page, 'chooser')).toEqual([]);
 
     await panel(page).getByRole('radio', { name: /^Email/ }).check();
     await panel(page).getByLabel('Email address').fill('riley@example.com');
@@ -120,6 +128,7 @@ describe('turn alerts on the ticket page', () => {
     // Focus follows the saved choice so a screen reader reads it.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(sentence);
     expect(await alertsOf(ticket.token)).toMatchObject({ channel: 'email', when: 'two_ahead', email: 'r***@example.com' });
+    expect(await axeViolations(page, 'chosen')).toEqual([]);
 
     // Read back from the server after a reload.
     await page.reload();
@@ -160,6 +169,7 @@ describe('turn alerts on the ticket page', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     const errorId = await error.getAttribute('id');
     expect((await email.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
+    expect(await axeViolations(page, 'refused address')).toEqual([]);
     // Nothing was saved.
     expect((await alertsOf(ticket.token)).channel).toBeNull();
 
@@ -243,6 +253,48 @@ describe('browser notifications', () => {
       .waitFor({ timeout: 60_000 });
     expect(await panel(page).getByRole('radio', { name: /^Text message/ }).isEnabled()).toBe(true);
     expect((await alertsOf(ticket.token)).channel).toBeNull();
+  });
+
+  it('shows a pushed alert as a notification that leads back to this site only', async () => {
+    const ticket = await checkIn('Cy Pushed');
+    const page = await openTicket(ticket.token, ['notifications']);
+    await chooserHeading(page).waitFor({ timeout: 60_000 });
+    await panel(page).getByRole('radio', { name: /^Browser notification/ }).check();
+    await panel(page).getByRole('radio', { name: "When I'm next" }).check();
+    await panel(page).getByRole('button', { name: 'Save' }).click();
+    const scope = `${server.baseUrl}/shop/${DEMO.shop}/ticket/`;
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toBe(scope);
+
+    // Chromium itself hands the worker a push message (DevTools' push delivery), as the push
+    // service would after the server's encrypted request; the payload is the server's contract.
+    const cdp = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const mine = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
+        if (mine) resolve(mine.registrationId);
+      });
+    });
+    await cdp.send('ServiceWorker.enable');
+    const ticketUrl = `${server.baseUrl}/shop/${DEMO.shop}/ticket/${ticket.token}`;
+    const deliver = async (payload: unknown) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: server.baseUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
+    await deliver(
+      turnAlertPushPayload.parse({ kind: 'near', title: ALERT_MESSAGES.next('Demo'), body: ALERT_MESSAGES.nextBody, url: ticketUrl, tag: 'ticket-1' }),
+    );
+    // A link to another site is never opened from our notification: it leads to the ticket pages instead.
+    await deliver({ kind: 'called', title: 'Elsewhere', body: 'x', url: 'https://example.com/phish', tag: 'ticket-2' });
+
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications())
+          .map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url ?? null }))
+          .sort((a, b) => a.tag.localeCompare(b.tag)),
+      );
+    await expect.poll(shown, { timeout: 30_000 }).toEqual([
+      { title: ALERT_MESSAGES.next('Demo'), body: ALERT_MESSAGES.nextBody, tag: 'ticket-1', url: ticketUrl },
+      { title: 'Elsewhere', body: 'x', tag: 'ticket-2', url: scope },
+    ]);
+    await cdp.detach();
   });
 
   it('says so plainly when notifications are not allowed', async () => {
