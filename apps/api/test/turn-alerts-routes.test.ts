@@ -1,4 +1,5 @@
 import { ALERT_MESSAGES, QUEUE_MESSAGES, turnAlertReply } from '@chairline/shared';
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../src/db/database.js';
 import { startTestApp, type TestApp } from './support/app.js';
@@ -8,7 +9,12 @@ import { bearer, checkIn, makeShop, unique, type TestShop } from './support/fact
 
 let t: TestApp;
 let shop: TestShop;
-const subscription = { endpoint: 'https://push.example.test/send/abc', keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'authsecret' } };
+const browser = createECDH('prime256v1');
+browser.generateKeys();
+const subscription = {
+  endpoint: 'https://push.example.test/send/abc',
+  keys: { p256dh: browser.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+};
 
 beforeAll(async () => {
   // Email offered (as when SMTP_URL is set); SMS is not configured, so it is not offered.
@@ -59,6 +65,7 @@ describe('turn-alert settings', () => {
     const cases: [object, string][] = [
       [{ channel: 'email', when: 'next' }, ALERT_MESSAGES.emailRequired],
       [{ channel: 'push', when: 'next' }, ALERT_MESSAGES.pushRequired],
+      [{ channel: 'push', when: 'next', push_subscription: { ...subscription, keys: { p256dh: 'not-a-key', auth: 'short' } } }, ALERT_MESSAGES.pushInvalid],
       [{ channel: 'sms', when: 'next' }, ALERT_MESSAGES.channelUnavailable('sms')],
     ];
     for (const [payload, message] of cases) {

@@ -109,6 +109,7 @@ export const ALERT_MESSAGES = {
     `${channel === 'push' ? 'Notifications' : channel === 'sms' ? 'Text message alerts' : 'Email alerts'} are not available on this server. Please choose another way to be told.`,
   emailRequired: 'Please enter the email address your alerts should go to.',
   pushRequired: 'This browser did not give a notification subscription. Please allow notifications and try again, or choose another way to be told.',
+  pushInvalid: 'This browser gave a notification subscription that cannot be used. Please try again, or choose another way to be told.',
   noPhone: 'This ticket has no phone number, so text message alerts cannot be sent. Please choose another way to be told.',
   ticketNotWaiting: 'This ticket is no longer in line, so alerts cannot be turned on.',
   badSignature: 'The Twilio signature is missing or wrong.',

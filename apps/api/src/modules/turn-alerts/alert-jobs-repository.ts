@@ -86,7 +86,7 @@ export async function failJob(sql: Sql, id: number, error: string, retryAt: Date
   }
 }
 
-/** The earliest time a pending job is due (drain uses it to know whether work is left). */
+/** How many jobs are due now (drain stops when none are left). */
 export async function pendingCount(sql: Sql, now: Date): Promise<number> {
   const rows = await sql.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM alert_jobs WHERE (status = 'pending' AND run_at <= $1) OR (status = 'running' AND locked_until <= $1)`,

@@ -5,8 +5,6 @@ import { queueSnapshot, type QueueSnapshot } from '../walkins/queue-repository.j
 import { enqueueJob, type NewAlertJob } from './alert-jobs-repository.js';
 import { alertedTicketsOfShop, type AlertedTicket } from './turn-alerts-repository.js';
 
-/** A shop-cancel alert is still owed for tickets cancelled this recently (the sweep's look-back). */
-export const CANCEL_LOOK_BACK_MS = 60 * 60_000;
 /** "15 minutes before": the lower bound of the shown wait is this many minutes or less. */
 export const FIFTEEN_MINUTES = 15;
 
@@ -49,7 +47,7 @@ export function jobFor(ticket: AlertedTicket, snapshot: QueueSnapshot): NewAlert
  * Returns how many messages were newly queued.
  */
 export async function evaluateShop(sql: Sql, shopId: number, now: Date): Promise<number> {
-  const tickets = await alertedTicketsOfShop(sql, shopId, new Date(now.getTime() - CANCEL_LOOK_BACK_MS));
+  const tickets = await alertedTicketsOfShop(sql, shopId);
   if (tickets.length === 0) return 0;
   const snapshot = await queueSnapshot(sql, shopId, now);
   let queued = 0;

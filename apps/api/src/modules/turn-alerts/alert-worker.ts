@@ -80,7 +80,7 @@ export class AlertWorker {
       if (!ticket.phone) return { status: 'skipped', why: 'the ticket has no phone number' };
       if (ticket.status !== 'waiting' && ticket.status !== 'called') return { status: 'skipped', why: 'the ticket is no longer in line' };
       await this.senders.sms.send({ to: ticket.phone, body: smsText(this.content(job, ticket, null)), ticketId: ticket.id });
-      return { status: 'sent', channel: 'sms' };
+      return this.smsOutcome();
     }
     const alert = await alertOf(this.db, ticket.id);
     if (!alert) return { status: 'skipped', why: 'alerts were turned off' };
@@ -92,6 +92,11 @@ export class AlertWorker {
       ahead = place === undefined ? null : place - 1;
     }
     return this.send(alert, ticket, this.content(job, ticket, ahead));
+  }
+
+  /** The log-only provider only wrote a log line: the job is done, but nothing was sent. */
+  private smsOutcome(): Outcome {
+    return this.senders.sms.real ? { status: 'sent', channel: 'sms' } : { status: 'skipped', why: 'no SMS provider is configured' };
   }
 
   private content(job: AlertJob, ticket: AlertTicket, ahead: number | null): AlertContent {
@@ -111,7 +116,7 @@ export class AlertWorker {
       case 'sms':
         if (!ticket.phone) return { status: 'skipped', why: 'the ticket has no phone number' };
         await this.senders.sms.send({ to: ticket.phone, body: smsText(content), ticketId: ticket.id });
-        return { status: 'sent', channel: 'sms' };
+        return this.smsOutcome();
       case 'email':
         if (!this.senders.mailer || !alert.email) return { status: 'skipped', why: 'email is not available' };
         await this.senders.mailer.send(alertEmail(alert.email, content));

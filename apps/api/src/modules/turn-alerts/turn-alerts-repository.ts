@@ -81,26 +81,28 @@ export interface AlertedTicket {
 }
 
 /**
- * The shop's tickets with alerts on that may need one: still in line, or cancelled by the shop
- * since `endedSince` (the shop-cancel alert).
+ * A shop-cancel alert is still owed for tickets cancelled within this window. Compared with the
+ * database's clock, which stamped ended_at.
  */
-export async function alertedTicketsOfShop(sql: Sql, shopId: number, endedSince: Date): Promise<AlertedTicket[]> {
+const RECENTLY_ENDED = `t.ended_at >= now() - interval '1 hour'`;
+
+/** The shop's tickets with alerts on that may need one: still in line, or cancelled by the shop within the hour. */
+export async function alertedTicketsOfShop(sql: Sql, shopId: number): Promise<AlertedTicket[]> {
   return sql.query<AlertedTicket>(
     `SELECT a.ticket_id, a.moment, t.status, t.called_at, t.cancelled_by
        FROM turn_alerts a JOIN walkin_tickets t ON t.id = a.ticket_id
       WHERE t.shop_id = $1
-        AND (t.status IN ('waiting', 'called') OR (t.status = 'cancelled' AND t.cancelled_by = 'staff' AND t.ended_at >= $2))
+        AND (t.status IN ('waiting', 'called') OR (t.status = 'cancelled' AND t.cancelled_by = 'staff' AND ${RECENTLY_ENDED}))
       ORDER BY a.ticket_id`,
-    [shopId, endedSince],
+    [shopId],
   );
 }
 
 /** Shops that have a ticket with alerts on (the periodic sweep). */
-export async function shopsWithAlerts(sql: Sql, endedSince: Date): Promise<number[]> {
+export async function shopsWithAlerts(sql: Sql): Promise<number[]> {
   const rows = await sql.query<{ shop_id: number }>(
     `SELECT DISTINCT t.shop_id FROM turn_alerts a JOIN walkin_tickets t ON t.id = a.ticket_id
-      WHERE t.status IN ('waiting', 'called') OR (t.status = 'cancelled' AND t.cancelled_by = 'staff' AND t.ended_at >= $1)`,
-    [endedSince],
+      WHERE t.status IN ('waiting', 'called') OR (t.status = 'cancelled' AND t.cancelled_by = 'staff' AND ${RECENTLY_ENDED})`,
   );
   return rows.map((r) => r.shop_id);
 }

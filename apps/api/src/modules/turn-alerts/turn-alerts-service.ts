@@ -26,6 +26,13 @@ export const maskEmail = (email: string) => {
   return at <= 0 ? '***' : `${email[0]}***${email.slice(at)}`;
 };
 
+/** A browser's keys: p256dh a P-256 public key (65 bytes), auth a secret of at least 16 bytes, both base64url. */
+export const usablePushKeys = (keys: { p256dh: string; auth: string }) =>
+  /^[A-Za-z0-9_-]+={0,2}$/.test(keys.p256dh) &&
+  /^[A-Za-z0-9_-]+={0,2}$/.test(keys.auth) &&
+  Buffer.from(keys.p256dh, 'base64url').length === 65 &&
+  Buffer.from(keys.auth, 'base64url').length >= 16;
+
 /** Words that end text messages (Twilio's opt-out keywords). */
 const STOP_WORDS = new Set(['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'OPTOUT', 'REVOKE']);
 export const isStopWord = (text: string) => STOP_WORDS.has(text.trim().toUpperCase().replace(/[^A-Z]/g, ''));
@@ -70,6 +77,9 @@ export class TurnAlertsService {
     if (!this.availability[input.channel]) throw badRequest(ALERT_MESSAGES.channelUnavailable(input.channel));
     if (input.channel === 'email' && !input.email) throw badRequest(ALERT_MESSAGES.emailRequired);
     if (input.channel === 'push' && !input.push_subscription) throw badRequest(ALERT_MESSAGES.pushRequired);
+    if (input.channel === 'push' && input.push_subscription && !usablePushKeys(input.push_subscription.keys)) {
+      throw badRequest(ALERT_MESSAGES.pushInvalid);
+    }
     if (input.channel === 'sms' && !ticket.phone) throw badRequest(ALERT_MESSAGES.noPhone);
     const now = this.clock();
     const saved = await this.db.transaction(async (tx) => {

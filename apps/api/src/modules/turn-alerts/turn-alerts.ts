@@ -5,7 +5,7 @@ import type { EventBus } from '../events/event-bus.js';
 import type { TicketLinkNotifier } from '../check-in/ticket-link-notifier.js';
 import { ticketByToken } from '../walkins/queue-repository.js';
 import { enqueueJob, pendingCount, queuedSince } from './alert-jobs-repository.js';
-import { CANCEL_LOOK_BACK_MS, evaluateShop } from './alert-triggers.js';
+import { evaluateShop } from './alert-triggers.js';
 import { AlertWorker } from './alert-worker.js';
 import { safeErrorText } from './senders/send-errors.js';
 import { shopIdsByUsername, shopsWithAlerts } from './turn-alerts-repository.js';
@@ -29,6 +29,8 @@ export class TurnAlerts {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** After app close: queue changes are no longer looked at (a bus shared with another app may still publish). */
+  private closed = false;
   private lastSweep = 0;
 
   constructor(
@@ -41,7 +43,7 @@ export class TurnAlerts {
   /** After committed queue changes: evaluates each shop named, then wakes the worker. Never throws. */
   queueChanged(events: readonly QueueEvent[]) {
     const usernames = [...new Set(events.map((e) => e.shop_username))];
-    if (usernames.length === 0) return;
+    if (usernames.length === 0 || this.closed) return;
     const run = (async () => {
       try {
         for (const shopId of await shopIdsByUsername(this.db, usernames)) await evaluateShop(this.db, shopId, this.clock());
@@ -58,10 +60,7 @@ export class TurnAlerts {
 
   /** Every shop with alerts on, evaluated again: catches what time alone brings and a change missed by a crash. */
   async sweep() {
-    const now = this.clock();
-    for (const shopId of await shopsWithAlerts(this.db, new Date(now.getTime() - CANCEL_LOOK_BACK_MS))) {
-      await evaluateShop(this.db, shopId, now);
-    }
+    for (const shopId of await shopsWithAlerts(this.db)) await evaluateShop(this.db, shopId, this.clock());
   }
 
   /** Sends everything due now (by the app's clock), after pending evaluations and a sweep. Returns how many jobs were worked. */
@@ -147,6 +146,7 @@ export class TurnAlerts {
   /** Stops the loop and waits for the batch in progress (app close). */
   async stop() {
     this.stopped = true;
+    this.closed = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await Promise.all([...this.evaluations]);

@@ -55,12 +55,18 @@ export function createPushSender(keys: VapidKeys): PushSender {
   return {
     publicKey: keys.publicKey,
     async send(target, payload) {
-      const request = webpush.generateRequestDetails(target, payload, {
-        vapidDetails: keys,
-        TTL: TTL_SECONDS,
-        contentEncoding: 'aes128gcm',
-        urgency: 'high',
-      });
+      let request: webpush.RequestDetails;
+      try {
+        request = webpush.generateRequestDetails(target, payload, {
+          vapidDetails: keys,
+          TTL: TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+          urgency: 'high',
+        });
+      } catch {
+        // Keys that cannot encrypt (checked when saved, so only a damaged row): never better on retry.
+        throw new PermanentSendError('the push subscription keys cannot be used', target.endpoint);
+      }
       const res = await fetch(request.endpoint, {
         method: request.method,
         headers: request.headers as Record<string, string>,
