@@ -249,7 +249,7 @@ describe('browser notifications', () => {
     // here: the page says so plainly and keeps the other channels on offer.
     await panel(page)
       .getByRole('alert')
-      .filter({ hasText: 'We could not set up notifications in this browser. Please try again, or choose a text message or email instead.' })
+      .filter({ hasText: 'We could not set up notifications in this browser. Please try again, or choose another way to be told.' })
       .waitFor({ timeout: 60_000 });
     expect(await panel(page).getByRole('radio', { name: /^Text message/ }).isEnabled()).toBe(true);
     expect((await alertsOf(ticket.token)).channel).toBeNull();
@@ -306,7 +306,7 @@ describe('browser notifications', () => {
     await panel(page).getByRole('button', { name: 'Save' }).click();
     await panel(page)
       .getByRole('alert')
-      .filter({ hasText: 'Notifications are not allowed for this site. Allow them in your browser settings, or choose a text message or email instead.' })
+      .filter({ hasText: 'Notifications are not allowed for this site. Allow them in your browser settings, or choose another way to be told.' })
       .waitFor({ timeout: 30_000 });
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('push');
     expect((await alertsOf(ticket.token)).channel).toBeNull();

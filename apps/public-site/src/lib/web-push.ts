@@ -72,7 +72,7 @@ function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolean {
 
 export const PUSH_MESSAGES = {
   unsupported:
-    "This browser can't show notifications from a web page. On an iPhone, add this page to your Home Screen first, or choose a text message or email instead.",
-  denied: 'Notifications are not allowed for this site. Allow them in your browser settings, or choose a text message or email instead.',
-  failed: 'We could not set up notifications in this browser. Please try again, or choose a text message or email instead.',
+    "This browser can't show notifications from a web page. On an iPhone, add this page to your Home Screen first, or choose another way to be told.",
+  denied: 'Notifications are not allowed for this site. Allow them in your browser settings, or choose another way to be told.',
+  failed: 'We could not set up notifications in this browser. Please try again, or choose another way to be told.',
 } as const;
