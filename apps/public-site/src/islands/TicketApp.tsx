@@ -7,6 +7,7 @@ import { browserStore, forgetTicket, rememberTicket } from '../lib/ticket-storag
 import { isActiveTicket, publicName, ticketHeadline, waitText } from '../lib/ticket-text.js';
 import { shopPath } from '../lib/urls.js';
 import { OfflineNote } from './parts/OfflineNote.js';
+import { TurnAlerts } from './parts/TurnAlerts.js';
 
 interface Props {
   initialTicket: PublicTicket;
@@ -117,6 +118,7 @@ export default function TicketApp({ initialTicket, shopName }: Props) {
       {!stale && ticket.status === 'waiting' && (
         <p className="hint">This page updates by itself. Keep it open, we'll show you when it's your turn.</p>
       )}
+      {ticket.status === 'waiting' && <TurnAlerts token={ticket.token} />}
       {error && (
         <div className="alert" role="alert">
           {error}
