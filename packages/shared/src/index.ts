@@ -25,3 +25,4 @@ export * from './schemas/billing.js';
 export * from './affiliate-invite.js';
 export * from './schemas/rotation-membership.js';
 export * from './schemas/turn-alerts.js';
+export * from './wait-text.js';
