@@ -10,7 +10,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(100) });
 /** Public check-in (DESIGN.md §4): no sign-in, rate-limited per address on writes. */
 export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
-  const checkIns = new CheckInService(app.db, app.events);
+  const checkIns = new CheckInService(app.db, app.events, undefined, app.clock);
 
   app.post(
     '/check-in/',

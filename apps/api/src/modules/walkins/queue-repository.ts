@@ -7,7 +7,7 @@ import {
 } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { simulateQueue, type Simulation } from './eta.js';
+import { estimateWaits, learnDurations, LEARNING, type SimService, type Simulation } from './eta.js';
 import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
 import { shopNamedBy } from '../usernames/usernames-repository.js';
 
@@ -34,6 +34,8 @@ export interface ActiveTicket {
   barber_id: number | null;
   started_at: Date | null;
   minutes: number;
+  /** The chosen services with their set minutes. */
+  services: SimService[];
 }
 
 export interface QueueSnapshot {
@@ -47,6 +49,10 @@ export interface QueueSnapshot {
 /** The expected minutes of a ticket: its services, or the default when none were chosen. */
 export const TICKET_MINUTES_SQL = `coalesce((SELECT sum(s.estimated_minutes) FROM walkin_ticket_services ts
   JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), ${DEFAULT_TICKET_MINUTES})::int`;
+
+/** A ticket's services with their set minutes, as a JSON list. */
+const TICKET_SERVICES_SQL = `coalesce((SELECT json_agg(json_build_object('id', s.id, 'minutes', s.estimated_minutes) ORDER BY s.id)
+  FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), '[]'::json)`;
 
 /**
  * A waiting ticket's place: the waiting tickets ahead of it that the same barbers could take
@@ -72,62 +78,106 @@ export function placesOf(tickets: readonly ActiveTicket[]): Map<number, number> 
   return places;
 }
 
-type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null };
+type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null; services: SimService[] };
+type JsonBarber = QueueBarber & { appointment_ends_at: string | null };
+interface JsonVisit {
+  barber_id: number;
+  completed_at: string;
+  minutes: number;
+  services: SimService[];
+}
 interface SnapshotRow {
   shop_id: number;
-  barbers: QueueBarber[] | null;
+  barbers: JsonBarber[] | null;
   tickets: JsonTicket[] | null;
+  history: JsonVisit[] | null;
 }
 
+/** Completed visits read for learning durations: the newest, at most this many. */
+const HISTORY_LIMIT = 400;
+
 /**
- * The shop's barbers and active tickets in one statement (each statement has a fixed cost, large on
- * the embedded database), found by the shop's id or username.
+ * The shop's barbers, active tickets and recent finished visits in one statement (each statement has
+ * a fixed cost, large on the embedded database), found by the shop's id or username. The history is
+ * read only when someone is in line or in a chair (otherwise no duration matters), newest first,
+ * served by `walkin_tickets_done_idx`.
  */
-async function snapshotRow(sql: Sql, by: 'id' | 'username', key: number | string): Promise<SnapshotRow | undefined> {
+async function snapshotRow(sql: Sql, by: 'id' | 'username', key: number | string, now: Date): Promise<SnapshotRow | undefined> {
   return one<SnapshotRow>(
     sql,
     `SELECT s.id AS shop_id,
             (SELECT json_agg(b ORDER BY b.position NULLS LAST, b.id)
-               FROM (SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation
+               FROM (SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation,
+                            (SELECT max(ap.ends_at) FROM appointments ap
+                              WHERE ap.shop_id = s.id AND ap.barber_id = barbers.id AND ap.status = 'booked'
+                                AND ap.starts_at <= $3::timestamptz AND ap.ends_at > $3::timestamptz) AS appointment_ends_at
                        FROM barbers WHERE shop_id = s.id AND archived_at IS NULL) b) AS barbers,
             (SELECT json_agg(a ORDER BY a.id)
                FROM (SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
-                            ${TICKET_MINUTES_SQL} AS minutes
-                       FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = ANY($2::text[])) a) AS tickets
+                            ${TICKET_MINUTES_SQL} AS minutes, ${TICKET_SERVICES_SQL} AS services
+                       FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = ANY($2::text[])) a) AS tickets,
+            (SELECT json_agg(v)
+               FROM (SELECT t.barber_id, t.completed_at,
+                            extract(epoch FROM (t.completed_at - t.started_at)) / 60 AS minutes,
+                            ${TICKET_SERVICES_SQL} AS services
+                       FROM walkin_tickets t
+                      WHERE t.shop_id = s.id AND t.status = 'done'
+                        AND t.completed_at > $3::timestamptz - interval '${LEARNING.maxAgeDays} days'
+                        AND t.completed_at <= $3::timestamptz
+                        AND t.started_at IS NOT NULL AND t.barber_id IS NOT NULL
+                        AND EXISTS (SELECT 1 FROM walkin_tickets q WHERE q.shop_id = s.id AND q.status = ANY($2::text[]))
+                      ORDER BY t.completed_at DESC LIMIT ${HISTORY_LIMIT}) v) AS history
        FROM shops s WHERE ${by === 'id' ? 's.id = $1' : shopNamedBy('s', '$1')}`,
-    [key, ACTIVE_TICKET_STATUSES],
+    [key, ACTIVE_TICKET_STATUSES, now.toISOString()],
   );
 }
 
-/** Places and the wait simulation over a shop's barbers and active tickets. */
+/** Places and the wait estimate over a shop's barbers, active tickets and learned durations. */
 function toSnapshot(row: SnapshotRow | undefined, now: Date): QueueSnapshot {
   const barbers = row?.barbers ?? [];
   const tickets: ActiveTicket[] = (row?.tickets ?? []).map((t) => ({
     ...t,
     started_at: t.started_at ? new Date(t.started_at) : null,
   }));
-  const simulation = simulateQueue(
-    barbers.map((b) => ({ id: b.id, position: b.in_rotation ? b.position : null, status: b.status })),
-    tickets.map((t) => ({
+  const durations = learnDurations(
+    (row?.history ?? []).map((v) => ({
+      barberId: v.barber_id,
+      completedAt: new Date(v.completed_at),
+      minutes: Number(v.minutes),
+      services: v.services,
+    })),
+    now,
+  );
+  const simulation = estimateWaits({
+    barbers: barbers.map((b) => ({
+      id: b.id,
+      position: b.in_rotation ? b.position : null,
+      status: b.status,
+      appointmentEndsAt: b.appointment_ends_at ? new Date(b.appointment_ends_at) : null,
+    })),
+    tickets: tickets.map((t) => ({
       id: t.id,
       status: t.status,
       preferredBarberId: t.preferred_barber_id,
       barberId: t.barber_id,
       minutes: t.minutes,
       startedAt: t.started_at,
+      services: t.services,
     })),
     now,
-  );
+    durations,
+  });
   return { barbers, tickets, simulation, places: placesOf(tickets) };
 }
 
-export async function queueSnapshot(sql: Sql, shopId: number, now = new Date()): Promise<QueueSnapshot> {
-  return toSnapshot(await snapshotRow(sql, 'id', shopId), now);
+/** The live queue of a shop; `now` is the app's clock (tests pin it). */
+export async function queueSnapshot(sql: Sql, shopId: number, now: Date): Promise<QueueSnapshot> {
+  return toSnapshot(await snapshotRow(sql, 'id', shopId, now), now);
 }
 
 /** The same by the shop's username (public pages): undefined for an unknown shop. */
-export async function queueSnapshotOf(sql: Sql, username: string, now = new Date()): Promise<QueueSnapshot | undefined> {
-  const row = await snapshotRow(sql, 'username', username.trim().toLowerCase());
+export async function queueSnapshotOf(sql: Sql, username: string, now: Date): Promise<QueueSnapshot | undefined> {
+  const row = await snapshotRow(sql, 'username', username.trim().toLowerCase(), now);
   return row ? toSnapshot(row, now) : undefined;
 }
 
