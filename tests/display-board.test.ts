@@ -60,7 +60,7 @@ async function fillLine(barbers: Barber[]): Promise<Walkin[]> {
 describe('the waiting-room TV at 1920×1080', () => {
   it('is readable from across the room, numbers the line once, counts check-ins, offers the QR code, fills the screen', async () => {
     const barbers = (await api<Barber[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`)).body;
-    expect(barbers.map((b) => b.name)).toEqual(['Marcus Reed', 'Jay Kim', 'Andre Silva']);
+    expect(barbers.map((b) => b.name).sort()).toEqual(['Andre Silva', 'Jay Kim', 'Marcus Reed']);
     const line = await fillLine(barbers);
 
     const page = await context.newPage();
@@ -104,7 +104,7 @@ describe('the waiting-room TV at 1920×1080', () => {
     const qr = page.getByTestId('join-qr').locator('svg');
     expect(await qr.count()).toBe(1);
     expect((await qr.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(200);
-    expect(await page.getByText('Scan to join the line', { exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('.tv-join-title').textContent()).toBe('Scan to join the line');
 
     // The board uses the whole height: both columns run from near the top to near the bottom.
     for (const column of await page.locator('.tv-column').all()) {
