@@ -73,9 +73,9 @@ describe('the waiting-room TV at 1920×1080', () => {
     // Text sizes, from the computed styles of every element that holds text of its own.
     const sizes = await page.locator('.tv').evaluate((root) => {
       const out: { text: string; px: number; chip: boolean }[] = [];
-      for (const el of root.querySelectorAll<HTMLElement>('*')) {
+      for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
         if (el.closest('svg, [aria-hidden="true"]')) continue;
-        const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
+        const own = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
         if (!own) continue;
         out.push({ text: own, px: parseFloat(getComputedStyle(el).fontSize), chip: el.classList.contains('status') });
       }
