@@ -71,7 +71,7 @@ export class CheckInService {
   async status(token: string): Promise<PublicTicket> {
     const row = await ticketByToken(this.db, token);
     if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toPublicTicket(row, await queueSnapshot(this.db, row.shop_id, this.clock()));
+    return toPublicTicket(row, await queueSnapshot(this.db, row.shop_id, this.clock(), { cached: true }));
   }
 
   async cancel(token: string): Promise<PublicTicket> {

@@ -97,12 +97,46 @@ interface SnapshotRow {
 const HISTORY_LIMIT = 400;
 
 /**
+ * The finished visits change only when a ticket is completed, and reading them is most of the cost of
+ * a snapshot on the embedded database, so public reads keep them for a minute per shop. Every queue
+ * write of this process reads them afresh and drops the kept copy; another process's completions
+ * show in the estimate within HISTORY_TTL_MS.
+ */
+const HISTORY_TTL_MS = 60_000;
+const HISTORY_CACHE_MAX = 1000;
+interface KeptHistory {
+  shopId: number;
+  visits: JsonVisit[];
+  keptAt: number;
+}
+const keptHistory = new Map<string, KeptHistory>();
+
+function forgetHistory(shopId: number) {
+  for (const [key, kept] of keptHistory) if (kept.shopId === shopId) keptHistory.delete(key);
+}
+
+function keepHistory(key: string, kept: KeptHistory) {
+  keptHistory.delete(key);
+  if (keptHistory.size >= HISTORY_CACHE_MAX) {
+    const oldest = keptHistory.keys().next();
+    if (!oldest.done) keptHistory.delete(oldest.value);
+  }
+  keptHistory.set(key, kept);
+}
+
+/**
  * The shop's barbers, active tickets and recent finished visits in one statement (each statement has
  * a fixed cost, large on the embedded database), found by the shop's id or username. The history is
  * read only when someone is in line or in a chair (otherwise no duration matters), newest first,
  * served by `walkin_tickets_done_idx`.
  */
-async function snapshotRow(sql: Sql, by: 'id' | 'username', key: number | string, now: Date): Promise<SnapshotRow | undefined> {
+async function snapshotRow(
+  sql: Sql,
+  by: 'id' | 'username',
+  key: number | string,
+  now: Date,
+  withHistory: boolean,
+): Promise<SnapshotRow | undefined> {
   return one<SnapshotRow>(
     sql,
     `SELECT s.id AS shop_id,
@@ -121,26 +155,44 @@ async function snapshotRow(sql: Sql, by: 'id' | 'username', key: number | string
                             extract(epoch FROM (t.completed_at - t.started_at)) / 60 AS minutes,
                             ${TICKET_SERVICES_SQL} AS services
                        FROM walkin_tickets t
-                      WHERE t.shop_id = s.id AND t.status = 'done'
+                      WHERE $4::boolean AND t.shop_id = s.id AND t.status = 'done'
                         AND t.completed_at > $3::timestamptz - interval '${LEARNING.maxAgeDays} days'
                         AND t.completed_at <= $3::timestamptz
                         AND t.started_at IS NOT NULL AND t.barber_id IS NOT NULL
                         AND EXISTS (SELECT 1 FROM walkin_tickets q WHERE q.shop_id = s.id AND q.status = ANY($2::text[]))
                       ORDER BY t.completed_at DESC LIMIT ${HISTORY_LIMIT}) v) AS history
        FROM shops s WHERE ${by === 'id' ? 's.id = $1' : shopNamedBy('s', '$1')}`,
-    [key, ACTIVE_TICKET_STATUSES, now.toISOString()],
+    [key, ACTIVE_TICKET_STATUSES, now.toISOString(), withHistory],
   );
 }
 
+/**
+ * One snapshot read. `cached` (public and staff reads): the shop's finished visits may come from the
+ * copy kept for a minute. Otherwise (inside a queue write) they are read afresh and the kept copy is
+ * dropped.
+ */
+async function loadSnapshot(sql: Sql, by: 'id' | 'username', key: number | string, now: Date, cached: boolean) {
+  const cacheKey = `${by}:${key}`;
+  const kept = cached ? keptHistory.get(cacheKey) : undefined;
+  const fresh = kept && performance.now() - kept.keptAt < HISTORY_TTL_MS ? kept : undefined;
+  const row = await snapshotRow(sql, by, key, now, !fresh);
+  if (!row) return undefined;
+  const visits = fresh ? fresh.visits : (row.history ?? []);
+  if (!cached) forgetHistory(row.shop_id);
+  // The history is read only while someone is in line or in a chair: an empty read is not kept.
+  else if (!fresh && (row.tickets?.length ?? 0) > 0) keepHistory(cacheKey, { shopId: row.shop_id, visits, keptAt: performance.now() });
+  return toSnapshot(row, now, visits);
+}
+
 /** Places and the wait estimate over a shop's barbers, active tickets and learned durations. */
-function toSnapshot(row: SnapshotRow | undefined, now: Date): QueueSnapshot {
-  const barbers = row?.barbers ?? [];
-  const tickets: ActiveTicket[] = (row?.tickets ?? []).map((t) => ({
+function toSnapshot(row: SnapshotRow, now: Date, history: readonly JsonVisit[]): QueueSnapshot {
+  const barbers = row.barbers ?? [];
+  const tickets: ActiveTicket[] = (row.tickets ?? []).map((t) => ({
     ...t,
     started_at: t.started_at ? new Date(t.started_at) : null,
   }));
   const durations = learnDurations(
-    (row?.history ?? []).map((v) => ({
+    history.map((v) => ({
       barberId: v.barber_id,
       completedAt: new Date(v.completed_at),
       minutes: Number(v.minutes),
@@ -170,15 +222,18 @@ function toSnapshot(row: SnapshotRow | undefined, now: Date): QueueSnapshot {
   return { barbers, tickets, simulation, places: placesOf(tickets) };
 }
 
-/** The live queue of a shop; `now` is the app's clock (tests pin it). */
-export async function queueSnapshot(sql: Sql, shopId: number, now: Date): Promise<QueueSnapshot> {
-  return toSnapshot(await snapshotRow(sql, 'id', shopId, now), now);
+/**
+ * The live queue of a shop; `now` is the app's clock (tests pin it). Queue writes call it without
+ * `cached`; reads that only show the queue pass `{ cached: true }`.
+ */
+export async function queueSnapshot(sql: Sql, shopId: number, now: Date, options: { cached?: boolean } = {}): Promise<QueueSnapshot> {
+  const snapshot = await loadSnapshot(sql, 'id', shopId, now, options.cached ?? false);
+  return snapshot ?? { barbers: [], tickets: [], simulation: estimateWaits({ barbers: [], tickets: [], now }), places: new Map() };
 }
 
-/** The same by the shop's username (public pages): undefined for an unknown shop. */
+/** The same by the shop's username (public pages, a cached read): undefined for an unknown shop. */
 export async function queueSnapshotOf(sql: Sql, username: string, now: Date): Promise<QueueSnapshot | undefined> {
-  const row = await snapshotRow(sql, 'username', username.trim().toLowerCase(), now);
-  return row ? toSnapshot(row, now) : undefined;
+  return loadSnapshot(sql, 'username', username.trim().toLowerCase(), now, true);
 }
 
 /** Waiting customers a barber could take: those who chose them or anyone. */

@@ -111,7 +111,7 @@ export class WalkinsService {
       `${SELECT_TICKET} WHERE ${where} ORDER BY ${order} LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}`,
       params,
     );
-    const snapshot = await queueSnapshot(this.db, staff.shopId, this.clock());
+    const snapshot = await queueSnapshot(this.db, staff.shopId, this.clock(), { cached: true });
     return { rows: rows.map((r) => toWalkin(r, snapshot)), total: count?.total ?? 0 };
   }
 
@@ -119,7 +119,7 @@ export class WalkinsService {
     const own = await this.ownScope(this.db, staff);
     const row = await ticketById(this.db, staff.shopId, id);
     if (!row || !canSee(row, own)) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toWalkin(row, await queueSnapshot(this.db, staff.shopId, this.clock()));
+    return toWalkin(row, await queueSnapshot(this.db, staff.shopId, this.clock(), { cached: true }));
   }
 
   /** A walk-in added at the front desk. A phone number already in line is refused (409). */
