@@ -339,27 +339,27 @@ describe('the door tablet and a phone already in line', () => {
 });
 
 describe('the waiting-room display', () => {
-  it('shows the rotation and a QR code to join, and moves a barber to "Now serving" live', async () => {
+  it('shows each barber and a QR code to join, and puts the customer in their barber\'s chair live', async () => {
     const page = await open('/shop/demo/display', { width: 1600, height: 900 });
-    const rotation = page.locator('section[aria-labelledby="rotation-title"]');
-    expect(await rotation.getByText('Marcus Reed').isVisible()).toBe(true);
+    const serving = page.locator('section[aria-labelledby="serving-title"]');
+    // Every barber on duty has a row in "Now serving" (the rotation column is gone: one TV, two columns).
+    expect(await serving.getByTestId('now-serving').getByText('Marcus Reed').isVisible()).toBe(true);
     const qr = page.getByTestId('join-qr').locator('svg');
     expect(await qr.count()).toBe(1);
     expect(await page.getByText(/\/shop\/demo$/).isVisible()).toBe(true);
     expect(await page.getByText('Next up').isVisible()).toBe(true);
 
     const barber = await availableBarber();
-    const serving = page.locator('section[aria-labelledby="serving-title"]');
-    expect(await serving.getByTestId('now-serving').getByText(barber.name).count()).toBe(0);
+    const chair = serving.getByTestId('now-serving').locator('li').filter({ hasText: barber.name });
+    expect(await chair.getByText('Pat M.', { exact: true }).count()).toBe(0);
     const guest = await apiCheckIn('Pat Moore', '+1 555 010 7000');
     const started = await api(server.baseUrl, 'POST', `/walkins/${await walkinId(guest.token)}/start/`, {
       token: staffToken,
       body: { barber_id: barber.id },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    await serving.getByTestId('now-serving').getByText(barber.name).waitFor({ timeout: 30_000 });
-    // The customer in the chair is shown masked, beside their barber.
-    await serving.getByTestId('now-serving').getByText('Pat M.', { exact: true }).waitFor({ timeout: 30_000 });
+    // The customer in the chair is shown masked, in their barber's row.
+    await chair.getByText('Pat M.', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await page.getByText('Pat Moore').count()).toBe(0);
   });
 

@@ -170,7 +170,9 @@ async function main() {
   for (const line of await pageJs()) console.log(line);
 }
 
-main().catch((err: unknown) => {
+// `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test.
+const run = process.argv[2] === 'wait-accuracy' ? import('./wait-accuracy.js').then((m) => m.printWaitAccuracy()) : main();
+run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });

@@ -1,9 +1,9 @@
 import type { PublicBarber } from '@chairline/shared';
 import { describe, expect, it } from 'vitest';
 import { readBarbers, readQueue, readServices, readShop, readTicket, sortBarbers } from '../src/lib/api-contract.js';
-import { anyBarberWait, barberWaitText, selectableBarbers } from '../src/lib/barber-text.js';
+import { anyBarberWait, barberWaitText, selectableBarbers, shownStatus } from '../src/lib/barber-text.js';
 import { buildCheckIn } from '../src/lib/check-in-form.js';
-import { displayBoard, waitingForText } from '../src/lib/display-board.js';
+import { displayBoard, tvChairs, tvLine, waitingForText } from '../src/lib/display-board.js';
 
 const barber = (over: Partial<PublicBarber>): PublicBarber => ({
   id: 1,
@@ -33,10 +33,37 @@ describe('barbers on the public pages', () => {
 
   it('lets customers pick only barbers taking walk-ins, with the best wait for "any"', () => {
     expect(selectableBarbers(list).map((b) => b.id).sort()).toEqual([1, 2, 3]);
-    expect(anyBarberWait(list)).toBe('Under 5 min');
+    expect(anyBarberWait(list)).toBe('about 5 min');
     expect(anyBarberWait([])).toBe('—');
     expect(barberWaitText(list[1]!)).toBe('Not taking walk-ins');
     expect(barberWaitText(list[2]!)).toBe('Wait: 10–25 min');
+  });
+
+  it('shows "Available" only with no wait, and no wait beside it', () => {
+    const free = barber({ status: 'available', eta_range: { min_minutes: 0, max_minutes: 0 } });
+    expect(shownStatus(free)).toBe('available');
+    expect(barberWaitText(free)).toBe('');
+    const withLine = barber({ status: 'available', eta_range: { min_minutes: 20, max_minutes: 40 } });
+    expect(shownStatus(withLine)).toBe('busy');
+    expect(barberWaitText(withLine)).toBe('Wait: 20–40 min');
+    expect(shownStatus(barber({ status: 'break', eta_range: null }))).toBe('break');
+    expect(barberWaitText(barber({ status: 'break', eta_range: null }))).toBe('Not taking walk-ins');
+  });
+
+  it('numbers the TV line once for the whole shop: 1, 2, 3, never a repeat', () => {
+    const eta = { min_minutes: 10, max_minutes: 20 };
+    const line = tvLine([
+      { place: 1, party_name: 'Sam P.', preferred_barber_name: 'Jay', eta_range: eta },
+      { place: 1, party_name: 'Chris Y.', preferred_barber_name: 'Marcus', eta_range: eta },
+      { place: 2, party_name: 'Dev H.', preferred_barber_name: null, eta_range: eta },
+    ]);
+    expect(line.map((w) => w.order)).toEqual([1, 2, 3]);
+    const chairs = tvChairs(displayBoard(list, { now_serving: [{ barber_id: 1, barber_name: 'Marcus', party_name: 'Luis O.', started_at: '2026-01-01T10:00:00.000Z' }], waiting: [], waiting_count: 0 }));
+    expect(chairs.map((c) => [c.barber.name, c.party])).toEqual([
+      ['Marcus', 'Luis O.'],
+      ['Jay', null],
+      ['Andre', null],
+    ]);
   });
 
   it('builds the waiting-room board: chairs, next up, the line, rotation without off barbers', () => {

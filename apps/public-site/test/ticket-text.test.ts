@@ -39,9 +39,11 @@ describe('what the ticket page says', () => {
     expect(ticketHeadline(ticket({ status: 'cancelled' })).title).toBe('You left the queue');
   });
 
-  it('shows the wait range only while waiting (formatEtaRange from shared)', () => {
-    expect(waitText(ticket({}))).toBe('10–20 min');
-    expect(waitText(ticket({ eta_range: { min_minutes: 0, max_minutes: 10 } }))).toBe('Under 10 min');
+  it('shows the wait only while waiting, in the shared wording (formatWait)', () => {
+    expect(waitText(ticket({}))).toBe('about 15 min');
+    expect(waitText(ticket({ eta_range: { min_minutes: 20, max_minutes: 40 } }))).toBe('20–40 min');
+    expect(waitText(ticket({ eta_range: { min_minutes: 0, max_minutes: 10 } }))).toBe('about 5 min');
+    expect(waitText(ticket({ eta_range: { min_minutes: 4500, max_minutes: 7500 } }))).toBe('more than 3 hours');
     expect(waitText(ticket({ status: 'called' }))).toBe('');
     expect(waitText(ticket({ eta_range: null }))).toBe('');
   });

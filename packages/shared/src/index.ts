@@ -28,3 +28,4 @@ export * from './schemas/turn-alerts.js';
 export * from './shop-time.js';
 export * from './opening-hours.js';
 export * from './schemas/walkin-pause.js';
+export * from './wait-text.js';

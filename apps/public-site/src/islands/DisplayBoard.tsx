@@ -1,13 +1,14 @@
 import '../lib/no-eval.js';
-import { formatEtaRange, POLL_NEXT_BARBER_MS, QR_CODE_PX, type PublicBarber, type PublicQueue } from '@chairline/shared';
+import { checkInsTodayText, formatWait, POLL_NEXT_BARBER_MS, type PublicBarber, type PublicQueue } from '@chairline/shared';
 import { QRCodeSVG } from 'qrcode.react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ShopData } from '../lib/api-contract.js';
-import { anyBarberWait, BARBER_STATUS_LABELS, barberWaitText } from '../lib/barber-text.js';
-import { displayBoard, waitingForText } from '../lib/display-board.js';
+import { anyBarberWait, BARBER_STATUS_LABELS, barberWaitText, shownStatus } from '../lib/barber-text.js';
+import { displayBoard, TV_LINE_RULE, tvChairs, tvLine, waitingForText, type TvChair } from '../lib/display-board.js';
 import { followShop } from '../lib/live-updates.js';
 import { fetchBarbers, fetchQueue, fetchShop } from '../lib/public-api.js';
 import { joinUrl } from '../lib/urls.js';
+import '../styles/display.css';
 import { BarberPhoto } from './parts/BarberPhoto.js';
 import { OfflineNote } from './parts/OfflineNote.js';
 
@@ -17,6 +18,63 @@ interface Props {
   initialBarbers: PublicBarber[];
   initialQueue: PublicQueue;
   origin: string;
+}
+
+/** Pixels per second the line scrolls when it is longer than the screen: slow enough to read at 4 m. */
+const SCROLL_PX_PER_SECOND = 30;
+
+/**
+ * Scrolls the list up and back down in a slow loop (a CSS animation) while it is taller than its
+ * box; still otherwise. Measured again whenever either size changes.
+ */
+function useAutoScroll(deps: unknown) {
+  const viewport = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const [overflow, setOverflow] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const box = viewport.current;
+      const content = list.current;
+      setOverflow(box && content ? Math.max(0, Math.ceil(content.scrollHeight - box.clientHeight)) : 0);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    if (viewport.current) observer.observe(viewport.current);
+    if (list.current) observer.observe(list.current);
+    return () => observer.disconnect();
+  }, [deps]);
+  const style =
+    overflow > 0
+      ? ({ '--tv-scroll': `-${overflow}px`, '--tv-scroll-seconds': `${Math.max(12, Math.round((overflow / SCROLL_PX_PER_SECOND) * 2))}s` } as CSSProperties)
+      : undefined;
+  return { viewport, list, scrolling: overflow > 0, style };
+}
+
+function Chair({ chair }: { chair: TvChair }) {
+  const { barber, party } = chair;
+  const status = party ? 'busy' : shownStatus(barber);
+  const wait = barberWaitText(barber);
+  return (
+    <li className="tv-chair">
+      <BarberPhoto name={barber.name} src={barber.profile_pic} size={88} />
+      <span className="tv-chair-text">
+        <span className="tv-barber">{barber.name}</span>
+        <span className="tv-detail">
+          {party ? (
+            <>
+              <span className="tv-party">{party}</span> in the chair
+            </>
+          ) : status === 'available' ? (
+            'Ready for the next customer'
+          ) : (
+            wait
+          )}
+        </span>
+      </span>
+      <span className={`status status-${status}`}>{BARBER_STATUS_LABELS[status]}</span>
+    </li>
+  );
 }
 
 export default function DisplayBoard({ username, initialShop, initialBarbers, initialQueue, origin }: Props) {
@@ -50,89 +108,66 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, in
   }, [username, refresh]);
 
   const board = displayBoard(barbers, queue);
-  const barberPhoto = (id: number) => barbers.find((b) => b.id === id)?.profile_pic ?? null;
+  const line = tvLine(board.waiting);
+  const scroll = useAutoScroll(line.length);
   return (
-    <div className="display" data-live={live || undefined}>
-      <header className="display-header">
+    <div className="tv" data-live={live || undefined}>
+      <header className="tv-header">
         <h1>{shopData.shop.name}</h1>
-        <p className="display-wait">
-          Wait now: <strong>{anyBarberWait(barbers)}</strong>
+        <p className="tv-wait">
+          Wait for any barber: <strong>{anyBarberWait(barbers)}</strong>
         </p>
       </header>
-      <div className="display-grid">
-        <section className="display-panel" aria-labelledby="serving-title">
+      <div className="tv-columns">
+        <section className="tv-column" aria-labelledby="serving-title">
           <h2 id="serving-title">Now serving</h2>
-          {board.serving.length === 0 ? (
-            <p className="display-empty">No one in the chair right now.</p>
+          {board.rotation.length === 0 ? (
+            <p className="tv-empty">No barbers on duty.</p>
           ) : (
-            <ul className="display-list" data-testid="now-serving">
-              {board.serving.map((chair) => (
-                <li key={chair.barber_id}>
-                  <BarberPhoto name={chair.barber_name} src={barberPhoto(chair.barber_id)} size={56} />
-                  <span className="display-name">
-                    <span className="display-party">{chair.party_name}</span>
-                    <small>with {chair.barber_name}</small>
-                  </span>
-                  <span className="status status-busy">{BARBER_STATUS_LABELS.busy}</span>
-                </li>
+            <ul className="tv-chairs" data-testid="now-serving">
+              {tvChairs(board).map((chair) => (
+                <Chair key={chair.barber.id} chair={chair} />
               ))}
             </ul>
           )}
-          <h2 className="display-next-title">Next up</h2>
-          <p className="display-next">{board.nextUp ? board.nextUp.name : 'All barbers are busy'}</p>
-        </section>
-        <section className="display-panel" aria-labelledby="waiting-title">
-          <h2 id="waiting-title">Waiting ({board.waitingCount})</h2>
-          {board.waiting.length === 0 ? (
-            <p className="display-empty">No one is waiting. Walk right in!</p>
-          ) : (
-            <ol className="display-list" data-testid="waiting-list">
-              {board.waiting.map((w, i) => (
-                <li key={`${i}-${w.party_name}`}>
-                  <span className="display-pos">{w.place}</span>
-                  <span className="display-name">
-                    <span className="display-party">{w.party_name}</span>
-                    <small>
-                      {waitingForText(w.preferred_barber_name)} · {formatEtaRange(w.eta_range)}
-                    </small>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-        <section className="display-panel" aria-labelledby="rotation-title">
-          <h2 id="rotation-title">Barber rotation</h2>
-          {board.rotation.length === 0 ? (
-            <p className="display-empty">No barbers on duty.</p>
-          ) : (
-            <ol className="display-list">
-              {board.rotation.map((b, i) => (
-                <li key={b.id}>
-                  <span className="display-pos">{(b.position ?? i) + 1}</span>
-                  <BarberPhoto name={b.name} src={b.profile_pic} size={48} />
-                  <span className="display-name">
-                    {b.name}
-                    <small>
-                      {b.waiting_count} waiting · {barberWaitText(b)}
-                    </small>
-                  </span>
-                  <span className={`status status-${b.status}`}>{BARBER_STATUS_LABELS[b.status]}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </section>
-        <section className="display-panel display-join" aria-labelledby="join-title">
-          <h2 id="join-title">Join the line from your phone</h2>
-          <div className="qr" data-testid="join-qr">
-            <QRCodeSVG value={link} size={QR_CODE_PX * 1.5} marginSize={2} title="Scan to check in" />
+          <div className="tv-join" data-testid="join-qr">
+            <QRCodeSVG value={link} size={220} marginSize={2} title="Scan to join the line" />
+            <div className="tv-join-text">
+              <p className="tv-join-title">Scan to join the line</p>
+              <p className="tv-url">{link.replace(/^https?:\/\//, '')}</p>
+              <p className="tv-today">{checkInsTodayText(shopData.todayCheckins)}</p>
+            </div>
           </div>
-          <p className="display-url">{link.replace(/^https?:\/\//, '')}</p>
-          <p className="display-today">{shopData.todayCheckins} check-ins today</p>
+        </section>
+        <section className="tv-column" aria-labelledby="waiting-title">
+          <h2 id="waiting-title">
+            Next up <span className="tv-count">({board.waitingCount} waiting)</span>
+          </h2>
+          <p className="tv-rule">{TV_LINE_RULE}</p>
+          {line.length === 0 ? (
+            <p className="tv-empty">No one is waiting. Walk right in!</p>
+          ) : (
+            <div className="tv-scroll" ref={scroll.viewport} data-scrolling={scroll.scrolling || undefined} style={scroll.style}>
+              <ol className="tv-line" data-testid="waiting-list" ref={scroll.list}>
+                {line.map((w) => (
+                  <li key={`${w.order}-${w.party_name}`} className="tv-row">
+                    <span className="tv-place" aria-label={`Number ${w.order}`}>
+                      {w.order}
+                    </span>
+                    <span className="display-name">
+                      <span className="display-party">{w.party_name}</span>
+                      <span className="tv-detail">
+                        {waitingForText(w.preferred_barber_name)} · {formatWait(w.eta_range)}
+                      </span>
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
         </section>
       </div>
-      <OfflineNote offline={offline} className="display-offline" />
+      <OfflineNote offline={offline} className="tv-offline" />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { formatEtaRange, type BarberStatus, type PublicBarber } from '@chairline/shared';
+import { formatWait, isWaitNow, type BarberStatus, type PublicBarber } from '@chairline/shared';
 
 export const BARBER_STATUS_LABELS: Record<BarberStatus, string> = {
   available: 'Available',
@@ -10,15 +10,29 @@ export const BARBER_STATUS_LABELS: Record<BarberStatus, string> = {
 /** Barbers a customer can ask for: everyone who takes walk-ins now or later today. */
 export const selectableBarbers = (barbers: readonly PublicBarber[]) => barbers.filter((b) => b.status !== 'off' && b.eta_range !== null);
 
+/**
+ * The status a public screen shows, coherent with the wait: a barber is "Available" only when a new
+ * customer would sit down now; one marked available with people ahead reads as with a client.
+ */
+export function shownStatus(barber: Pick<PublicBarber, 'status' | 'eta_range'>): BarberStatus {
+  if (barber.status === 'available' && barber.eta_range !== null && !isWaitNow(barber.eta_range)) return 'busy';
+  return barber.status;
+}
+
 /** The wait with "any barber": the shortest of the barbers' ranges. */
 export function anyBarberWait(barbers: readonly PublicBarber[]): string {
   const ranges = selectableBarbers(barbers).flatMap((b) => (b.eta_range ? [b.eta_range] : []));
-  if (ranges.length === 0) return formatEtaRange(null);
+  if (ranges.length === 0) return formatWait(null);
   const best = ranges.reduce((a, b) => (b.max_minutes < a.max_minutes || (b.max_minutes === a.max_minutes && b.min_minutes < a.min_minutes) ? b : a));
-  return formatEtaRange(best);
+  return formatWait(best);
 }
 
-/** "Wait: 10–20 min" label for a barber; "Not taking walk-ins" when off. */
+/**
+ * "Wait: about 20 min" under a barber; nothing for one who is free now (the "Available" chip says it);
+ * "Not taking walk-ins" when off or on break.
+ */
 export function barberWaitText(barber: PublicBarber): string {
-  return barber.eta_range ? `Wait: ${formatEtaRange(barber.eta_range)}` : 'Not taking walk-ins';
+  if (!barber.eta_range) return 'Not taking walk-ins';
+  if (isWaitNow(barber.eta_range)) return '';
+  return `Wait: ${formatWait(barber.eta_range)}`;
 }

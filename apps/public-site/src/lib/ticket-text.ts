@@ -1,4 +1,4 @@
-import { ACTIVE_TICKET_STATUSES, formatEtaRange, maskCustomerName, type PublicTicket, type TicketStatus } from '@chairline/shared';
+import { ACTIVE_TICKET_STATUSES, formatWait, maskCustomerName, type PublicTicket, type TicketStatus } from '@chairline/shared';
 
 export type TicketTone = 'waiting' | 'turn' | 'serving' | 'ended';
 
@@ -47,10 +47,10 @@ export function ticketHeadline(ticket: PublicTicket): TicketHeadline {
   }
 }
 
-/** The wait range of a waiting ticket ("10–20 min"); empty otherwise. */
+/** The wait of a waiting ticket in the shared wording ("about 20 min"); empty otherwise. */
 export function waitText(ticket: Pick<PublicTicket, 'status' | 'eta_range'>): string {
   if (ticket.status !== 'waiting' || !ticket.eta_range) return '';
-  return formatEtaRange(ticket.eta_range);
+  return formatWait(ticket.eta_range);
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, NO_SUCH_RECORD, personName, phoneNumber } from './common.js';
 import { listQuery } from './list.js';
 import { CHECK_IN_CLOSED_REASONS } from '../opening-hours.js';
+import { formatWait } from '../wait-text.js';
 
 // The walk-in queue and the barber rotation (DESIGN.md §3): the contract between the API, the
 // public site and the back office. docs/queue.md explains the model.
@@ -35,11 +36,9 @@ export type BarberStatus = (typeof BARBER_STATUSES)[number];
 export const etaRange = z.object({ min_minutes: z.number().int(), max_minutes: z.number().int() });
 export type EtaRange = z.infer<typeof etaRange>;
 
+/** The shared wording of a wait (`formatWait`, wait-text.ts): every screen says it the same way. */
 export function formatEtaRange(eta: EtaRange | null | undefined): string {
-  if (!eta) return '—';
-  if (eta.max_minutes <= 0) return 'Now';
-  if (eta.min_minutes <= 0) return `Under ${eta.max_minutes} min`;
-  return `${eta.min_minutes}–${eta.max_minutes} min`;
+  return formatWait(eta);
 }
 
 /** Public screens show a customer as first name + initial, never a phone number. */

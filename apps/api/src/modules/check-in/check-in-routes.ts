@@ -11,7 +11,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(100) });
 /** Public check-in (DESIGN.md §4): no sign-in, rate-limited per address on writes. */
 export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
-  const checkIns = new CheckInService(app.db, app.events, app.turnAlerts.ticketLinks);
+  const checkIns = new CheckInService(app.db, app.events, app.turnAlerts.ticketLinks, app.clock);
 
   app.post(
     '/check-in/',

@@ -29,6 +29,8 @@ export class CheckInService {
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly ticketLinks: TicketLinkNotifier = noTicketLinkNotifier,
+    /** The time the wait estimate is computed at (the app's clock; tests pin it). */
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /**
@@ -56,7 +58,7 @@ export class CheckInService {
       const row = await ticketById(tx, shop.id, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const event: QueueEvent = queueEventAt(shop.username, 'ticket', { token, status: 'waiting' });
-      return { kind: 'queued', ticket: toPublicTicket(row, await queueSnapshot(tx, shop.id)), events: [event] };
+      return { kind: 'queued', ticket: toPublicTicket(row, await queueSnapshot(tx, shop.id, this.clock())), events: [event] };
     });
     if (outcome.kind === 'in-line') {
       await this.ticketLinks.sendTicketLink(outcome.ticketLink);
@@ -69,7 +71,7 @@ export class CheckInService {
   async status(token: string): Promise<PublicTicket> {
     const row = await ticketByToken(this.db, token);
     if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toPublicTicket(row, await queueSnapshot(this.db, row.shop_id));
+    return toPublicTicket(row, await queueSnapshot(this.db, row.shop_id, this.clock(), { cached: true }));
   }
 
   async cancel(token: string): Promise<PublicTicket> {
@@ -83,7 +85,7 @@ export class CheckInService {
       const after = await ticketById(tx, shop.id, row.id);
       if (!after) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const event = queueEventAt(shop.username, 'ticket', { token: after.token, status: after.status });
-      return { ticket: toPublicTicket(after, await queueSnapshot(tx, shop.id)), events: [event] };
+      return { ticket: toPublicTicket(after, await queueSnapshot(tx, shop.id, this.clock())), events: [event] };
     });
     await this.bus.publish(events);
     return ticket;

@@ -66,7 +66,7 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/barbers/',
     { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicBarber) } } },
     async (req): Promise<PublicBarber[]> => {
-      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username);
+      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock());
       if (!snapshot) throw notFound(QUEUE_MESSAGES.shopNotFound);
       return snapshot.barbers
         .filter((b) => b.in_rotation && b.position !== null)
@@ -107,7 +107,7 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queue/',
     { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: publicQueueReply } } },
     async (req) => {
-      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username);
+      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock());
       if (!snapshot) throw notFound(QUEUE_MESSAGES.shopNotFound);
       return { status: 1 as const, response: toPublicQueue(snapshot) };
     },

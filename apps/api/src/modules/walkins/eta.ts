@@ -1,14 +1,23 @@
 import { OVERRUN_REMAINING_MINUTES, type BarberStatus, type EtaRange, type TicketStatus } from '@chairline/shared';
 
 /**
- * The wait estimate of docs/queue.md: a next-free simulation per barber. Pure, so it is tested on
- * its own and the routes only load the queue and call it.
+ * The wait estimate (docs/queue.md, "Estimated wait"): a next-free simulation per barber, fed with
+ * durations learned from the shop's own completed visits. Pure: no database, no wall clock; the
+ * repository reads everything in one statement and passes the time in.
  */
 
 export interface SimBarber {
   id: number;
   position: number | null;
   status: BarberStatus;
+  /** When an appointment the barber is serving now ends (a busy barber with no walk-in in the chair). */
+  appointmentEndsAt?: Date | null;
+}
+
+/** A chosen service with the minutes the shop set for it. */
+export interface SimService {
+  id: number;
+  minutes: number;
 }
 
 export interface SimTicket {
@@ -16,9 +25,19 @@ export interface SimTicket {
   status: TicketStatus;
   preferredBarberId: number | null;
   barberId: number | null;
-  /** Expected minutes in the chair (its services, or the default). */
+  /** Expected minutes in the chair by the shop's set times (its services, or the default). */
   minutes: number;
   startedAt: Date | null;
+  /** The chosen services; empty or absent for "no service chosen". */
+  services?: readonly SimService[];
+}
+
+/** A finished visit: who served it, when it ended, how long it took, which services it had. */
+export interface CompletedVisit {
+  barberId: number;
+  completedAt: Date;
+  minutes: number;
+  services: readonly SimService[];
 }
 
 export interface Simulation {
@@ -30,26 +49,118 @@ export interface Simulation {
   anyWait: number | null;
 }
 
+/** How much history counts: the last 20 visits per service and barber, within 60 days, 3 at least. */
+export const LEARNING = { maxAgeDays: 60, perKey: 20, minSamples: 3 } as const;
+/** A busy barber with nothing known in the chair: about half a visit left on average. */
+export const BUSY_UNKNOWN_REMAINING_MINUTES = 15;
+/** Visits shorter or longer than this are mistakes (a forgotten "complete"), not durations. */
+const PLAUSIBLE_MINUTES = { min: 2, max: 300 } as const;
+/** The key of visits with no service chosen. */
+const NO_SERVICE = 0;
+
 /** Barbers in the rotation who are working (available or busy) take walk-ins; break and off do not. */
 export const takesWalkins = (b: SimBarber) => b.position !== null && (b.status === 'available' || b.status === 'busy');
 
-export function simulateQueue(barbers: readonly SimBarber[], tickets: readonly SimTicket[], now: Date): Simulation {
+const median = (values: readonly number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+/** Expected minutes of a visit by a barber: learned where the shop has enough history, else the set time. */
+export interface Durations {
+  minutesFor(barberId: number, ticket: Pick<SimTicket, 'minutes' | 'services'>): number;
+}
+
+/** Durations by the set times only (the model before learning, and the fallback). */
+export const setDurations: Durations = { minutesFor: (_barber, ticket) => ticket.minutes };
+
+/**
+ * Learns the shop's real durations from its finished visits. A visit with several services is shared
+ * among them in proportion to their set times. For each service (or "no service"): the median of the
+ * barber's last visits, else of the shop's, else the set time (the shop default without a service).
+ */
+export function learnDurations(visits: readonly CompletedVisit[], now: Date): Durations {
+  const since = now.getTime() - LEARNING.maxAgeDays * 86_400_000;
+  const recent = visits
+    .filter((v) => v.completedAt.getTime() >= since && v.completedAt.getTime() <= now.getTime())
+    .filter((v) => v.minutes >= PLAUSIBLE_MINUTES.min && v.minutes <= PLAUSIBLE_MINUTES.max)
+    .sort((a, b) => b.completedAt.getTime() - a.completedAt.getTime());
+  // Samples per `barber:service` and per `shop:service`, newest first, at most LEARNING.perKey each.
+  const samples = new Map<string, number[]>();
+  const add = (key: string, value: number) => {
+    const list = samples.get(key) ?? [];
+    if (list.length < LEARNING.perKey) list.push(value);
+    samples.set(key, list);
+  };
+  for (const v of recent) {
+    const setTotal = v.services.reduce((sum, s) => sum + s.minutes, 0);
+    const shares =
+      v.services.length === 0 || setTotal <= 0
+        ? [{ id: NO_SERVICE, minutes: v.minutes }]
+        : v.services.map((s) => ({ id: s.id, minutes: (v.minutes * s.minutes) / setTotal }));
+    for (const share of shares) {
+      add(`${v.barberId}:${share.id}`, share.minutes);
+      add(`shop:${share.id}`, share.minutes);
+    }
+  }
+  const learned = (barberId: number, serviceId: number): number | null => {
+    const own = samples.get(`${barberId}:${serviceId}`);
+    if (own && own.length >= LEARNING.minSamples) return median(own);
+    const shop = samples.get(`shop:${serviceId}`);
+    if (shop && shop.length >= LEARNING.minSamples) return median(shop);
+    return null;
+  };
+  return {
+    minutesFor(barberId, ticket) {
+      const services = ticket.services ?? [];
+      if (services.length === 0) return learned(barberId, NO_SERVICE) ?? ticket.minutes;
+      return services.reduce((sum, s) => sum + (learned(barberId, s.id) ?? s.minutes), 0);
+    },
+  };
+}
+
+export interface QueueState {
+  barbers: readonly SimBarber[];
+  tickets: readonly SimTicket[];
+  now: Date;
+  durations?: Durations;
+}
+
+/**
+ * When each barber is free and when each waiting customer gets a chair:
+ * 1. Barbers taking walk-ins start free now only when `available`; a `busy` barber without a walk-in
+ *    in the chair is free when their appointment ends, else in BUSY_UNKNOWN_REMAINING_MINUTES.
+ * 2. A customer in the chair adds the time left (expected minus elapsed, at least
+ *    OVERRUN_REMAINING_MINUTES); one already called adds their whole expected time.
+ * 3. Waiting customers, in order of arrival, each go to the eligible barber free first (the chosen one,
+ *    or any; ties to the earlier place in the rotation) and keep that barber busy for their visit.
+ */
+export function estimateWaits({ barbers, tickets, now, durations = setDurations }: QueueState): Simulation {
   const working = barbers.filter(takesWalkins).sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
   const freeIn = new Map<number, number>(working.map((b) => [b.id, 0]));
+  const occupied = new Set<number>();
+  const minutesAfterNow = (at: Date) => (at.getTime() - now.getTime()) / 60_000;
 
-  // Time left in the chair, then the customer already called to it.
   for (const t of tickets) {
     if (t.status !== 'in_service' || t.barberId === null || !freeIn.has(t.barberId)) continue;
-    const elapsed = t.startedAt ? (now.getTime() - t.startedAt.getTime()) / 60_000 : 0;
-    const left = t.minutes - elapsed > 0 ? t.minutes - elapsed : OVERRUN_REMAINING_MINUTES;
+    const elapsed = t.startedAt ? -minutesAfterNow(t.startedAt) : 0;
+    const left = Math.max(OVERRUN_REMAINING_MINUTES, durations.minutesFor(t.barberId, t) - elapsed);
     freeIn.set(t.barberId, (freeIn.get(t.barberId) ?? 0) + left);
+    occupied.add(t.barberId);
   }
   for (const t of tickets) {
     if (t.status !== 'called' || t.barberId === null || !freeIn.has(t.barberId)) continue;
-    freeIn.set(t.barberId, (freeIn.get(t.barberId) ?? 0) + t.minutes);
+    freeIn.set(t.barberId, (freeIn.get(t.barberId) ?? 0) + durations.minutesFor(t.barberId, t));
+    occupied.add(t.barberId);
+  }
+  // A busy barber with no walk-in is busy with something else: never free "now".
+  for (const b of working) {
+    if (b.status !== 'busy' || occupied.has(b.id)) continue;
+    const appointmentLeft = b.appointmentEndsAt ? minutesAfterNow(b.appointmentEndsAt) : 0;
+    freeIn.set(b.id, appointmentLeft > 0 ? Math.max(OVERRUN_REMAINING_MINUTES, appointmentLeft) : BUSY_UNKNOWN_REMAINING_MINUTES);
   }
 
-  // Waiting customers in arrival order, each to the eligible barber who is free first.
   const ticketWait = new Map<number, number | null>();
   const waiting = tickets.filter((t) => t.status === 'waiting').sort((a, b) => a.id - b.id);
   for (const t of waiting) {
@@ -64,12 +175,17 @@ export function simulateQueue(barbers: readonly SimBarber[], tickets: readonly S
     }
     const wait = freeIn.get(best.id) ?? 0;
     ticketWait.set(t.id, wait);
-    freeIn.set(best.id, wait + t.minutes);
+    freeIn.set(best.id, wait + durations.minutesFor(best.id, t));
   }
 
   const barberWait = new Map<number, number | null>(barbers.map((b) => [b.id, freeIn.get(b.id) ?? null]));
   const waits = [...freeIn.values()];
   return { ticketWait, barberWait, anyWait: waits.length > 0 ? Math.min(...waits) : null };
+}
+
+/** The estimate with the shop's set times only (no history). */
+export function simulateQueue(barbers: readonly SimBarber[], tickets: readonly SimTicket[], now: Date): Simulation {
+  return estimateWaits({ barbers, tickets, now });
 }
 
 const down5 = (m: number) => Math.floor(m / 5) * 5;

@@ -7,7 +7,7 @@ import {
 } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { simulateQueue, type Simulation } from './eta.js';
+import { estimateWaits, learnDurations, LEARNING, type SimService, type Simulation } from './eta.js';
 import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
 import { shopNamedBy } from '../usernames/usernames-repository.js';
 
@@ -34,6 +34,8 @@ export interface ActiveTicket {
   barber_id: number | null;
   started_at: Date | null;
   minutes: number;
+  /** The chosen services with their set minutes. */
+  services: SimService[];
 }
 
 export interface QueueSnapshot {
@@ -47,6 +49,10 @@ export interface QueueSnapshot {
 /** The expected minutes of a ticket: its services, or the default when none were chosen. */
 export const TICKET_MINUTES_SQL = `coalesce((SELECT sum(s.estimated_minutes) FROM walkin_ticket_services ts
   JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), ${DEFAULT_TICKET_MINUTES})::int`;
+
+/** A ticket's services with their set minutes, as a JSON list. */
+const TICKET_SERVICES_SQL = `coalesce((SELECT json_agg(json_build_object('id', s.id, 'minutes', s.estimated_minutes) ORDER BY s.id)
+  FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), '[]'::json)`;
 
 /**
  * A waiting ticket's place: the waiting tickets ahead of it that the same barbers could take
@@ -72,63 +78,162 @@ export function placesOf(tickets: readonly ActiveTicket[]): Map<number, number> 
   return places;
 }
 
-type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null };
+type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null; services: SimService[] };
+type JsonBarber = QueueBarber & { appointment_ends_at: string | null };
+interface JsonVisit {
+  barber_id: number;
+  completed_at: string;
+  minutes: number;
+  services: SimService[];
+}
 interface SnapshotRow {
   shop_id: number;
-  barbers: QueueBarber[] | null;
+  barbers: JsonBarber[] | null;
   tickets: JsonTicket[] | null;
+  history: JsonVisit[] | null;
+}
+
+/** Completed visits read for learning durations: the newest, at most this many. */
+const HISTORY_LIMIT = 400;
+
+/**
+ * The finished visits change only when a ticket is completed, and reading them is most of the cost of
+ * a snapshot on the embedded database, so public reads keep them for a minute per shop. Every queue
+ * write of this process reads them afresh and drops the kept copy; another process's completions
+ * show in the estimate within HISTORY_TTL_MS.
+ */
+const HISTORY_TTL_MS = 60_000;
+const HISTORY_CACHE_MAX = 1000;
+interface KeptHistory {
+  shopId: number;
+  visits: JsonVisit[];
+  keptAt: number;
+}
+const keptHistory = new Map<string, KeptHistory>();
+
+function forgetHistory(shopId: number) {
+  for (const [key, kept] of keptHistory) if (kept.shopId === shopId) keptHistory.delete(key);
+}
+
+function keepHistory(key: string, kept: KeptHistory) {
+  keptHistory.delete(key);
+  if (keptHistory.size >= HISTORY_CACHE_MAX) {
+    const oldest = keptHistory.keys().next();
+    if (!oldest.done) keptHistory.delete(oldest.value);
+  }
+  keptHistory.set(key, kept);
 }
 
 /**
- * The shop's barbers and active tickets in one statement (each statement has a fixed cost, large on
- * the embedded database), found by the shop's id or username.
+ * The shop's barbers, active tickets and recent finished visits in one statement (each statement has
+ * a fixed cost, large on the embedded database), found by the shop's id or username. The history is
+ * read only when someone is in line or in a chair (otherwise no duration matters), newest first,
+ * served by `walkin_tickets_done_idx`.
  */
-async function snapshotRow(sql: Sql, by: 'id' | 'username', key: number | string): Promise<SnapshotRow | undefined> {
+async function snapshotRow(
+  sql: Sql,
+  by: 'id' | 'username',
+  key: number | string,
+  now: Date,
+  withHistory: boolean,
+): Promise<SnapshotRow | undefined> {
   return one<SnapshotRow>(
     sql,
     `SELECT s.id AS shop_id,
             (SELECT json_agg(b ORDER BY b.position NULLS LAST, b.id)
-               FROM (SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation
+               FROM (SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation,
+                            (SELECT max(ap.ends_at) FROM appointments ap
+                              WHERE ap.shop_id = s.id AND ap.barber_id = barbers.id AND ap.status = 'booked'
+                                AND ap.starts_at <= $3::timestamptz AND ap.ends_at > $3::timestamptz) AS appointment_ends_at
                        FROM barbers WHERE shop_id = s.id AND archived_at IS NULL) b) AS barbers,
             (SELECT json_agg(a ORDER BY a.id)
                FROM (SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
-                            ${TICKET_MINUTES_SQL} AS minutes
-                       FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = ANY($2::text[])) a) AS tickets
+                            ${TICKET_MINUTES_SQL} AS minutes, ${TICKET_SERVICES_SQL} AS services
+                       FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = ANY($2::text[])) a) AS tickets,
+            (SELECT json_agg(v)
+               FROM (SELECT t.barber_id, t.completed_at,
+                            extract(epoch FROM (t.completed_at - t.started_at)) / 60 AS minutes,
+                            ${TICKET_SERVICES_SQL} AS services
+                       FROM walkin_tickets t
+                      WHERE $4::boolean AND t.shop_id = s.id AND t.status = 'done'
+                        AND t.completed_at > $3::timestamptz - interval '${LEARNING.maxAgeDays} days'
+                        AND t.completed_at <= $3::timestamptz
+                        AND t.started_at IS NOT NULL AND t.barber_id IS NOT NULL
+                        AND EXISTS (SELECT 1 FROM walkin_tickets q WHERE q.shop_id = s.id AND q.status = ANY($2::text[]))
+                      ORDER BY t.completed_at DESC LIMIT ${HISTORY_LIMIT}) v) AS history
        FROM shops s WHERE ${by === 'id' ? 's.id = $1' : shopNamedBy('s', '$1')}`,
-    [key, ACTIVE_TICKET_STATUSES],
+    [key, ACTIVE_TICKET_STATUSES, now.toISOString(), withHistory],
   );
 }
 
-/** Places and the wait simulation over a shop's barbers and active tickets. */
-function toSnapshot(row: SnapshotRow | undefined, now: Date): QueueSnapshot {
-  const barbers = row?.barbers ?? [];
-  const tickets: ActiveTicket[] = (row?.tickets ?? []).map((t) => ({
+/**
+ * One snapshot read. `cached` (public and staff reads): the shop's finished visits may come from the
+ * copy kept for a minute. Otherwise (inside a queue write) they are read afresh and the kept copy is
+ * dropped.
+ */
+async function loadSnapshot(sql: Sql, by: 'id' | 'username', key: number | string, now: Date, cached: boolean) {
+  const cacheKey = `${by}:${key}`;
+  const kept = cached ? keptHistory.get(cacheKey) : undefined;
+  const fresh = kept && performance.now() - kept.keptAt < HISTORY_TTL_MS ? kept : undefined;
+  const row = await snapshotRow(sql, by, key, now, !fresh);
+  if (!row) return undefined;
+  const visits = fresh ? fresh.visits : (row.history ?? []);
+  if (!cached) forgetHistory(row.shop_id);
+  // The history is read only while someone is in line or in a chair: an empty read is not kept.
+  else if (!fresh && (row.tickets?.length ?? 0) > 0) keepHistory(cacheKey, { shopId: row.shop_id, visits, keptAt: performance.now() });
+  return toSnapshot(row, now, visits);
+}
+
+/** Places and the wait estimate over a shop's barbers, active tickets and learned durations. */
+function toSnapshot(row: SnapshotRow, now: Date, history: readonly JsonVisit[]): QueueSnapshot {
+  const barbers = row.barbers ?? [];
+  const tickets: ActiveTicket[] = (row.tickets ?? []).map((t) => ({
     ...t,
     started_at: t.started_at ? new Date(t.started_at) : null,
   }));
-  const simulation = simulateQueue(
-    barbers.map((b) => ({ id: b.id, position: b.in_rotation ? b.position : null, status: b.status })),
-    tickets.map((t) => ({
+  const durations = learnDurations(
+    history.map((v) => ({
+      barberId: v.barber_id,
+      completedAt: new Date(v.completed_at),
+      minutes: Number(v.minutes),
+      services: v.services,
+    })),
+    now,
+  );
+  const simulation = estimateWaits({
+    barbers: barbers.map((b) => ({
+      id: b.id,
+      position: b.in_rotation ? b.position : null,
+      status: b.status,
+      appointmentEndsAt: b.appointment_ends_at ? new Date(b.appointment_ends_at) : null,
+    })),
+    tickets: tickets.map((t) => ({
       id: t.id,
       status: t.status,
       preferredBarberId: t.preferred_barber_id,
       barberId: t.barber_id,
       minutes: t.minutes,
       startedAt: t.started_at,
+      services: t.services,
     })),
     now,
-  );
+    durations,
+  });
   return { barbers, tickets, simulation, places: placesOf(tickets) };
 }
 
-export async function queueSnapshot(sql: Sql, shopId: number, now = new Date()): Promise<QueueSnapshot> {
-  return toSnapshot(await snapshotRow(sql, 'id', shopId), now);
+/**
+ * The live queue of a shop; `now` is the app's clock (tests pin it). Queue writes call it without
+ * `cached`; reads that only show the queue pass `{ cached: true }`.
+ */
+export async function queueSnapshot(sql: Sql, shopId: number, now: Date, options: { cached?: boolean } = {}): Promise<QueueSnapshot> {
+  const snapshot = await loadSnapshot(sql, 'id', shopId, now, options.cached ?? false);
+  return snapshot ?? { barbers: [], tickets: [], simulation: estimateWaits({ barbers: [], tickets: [], now }), places: new Map() };
 }
 
-/** The same by the shop's username (public pages): undefined for an unknown shop. */
-export async function queueSnapshotOf(sql: Sql, username: string, now = new Date()): Promise<QueueSnapshot | undefined> {
-  const row = await snapshotRow(sql, 'username', username.trim().toLowerCase());
-  return row ? toSnapshot(row, now) : undefined;
+/** The same by the shop's username (public pages, a cached read): undefined for an unknown shop. */
+export async function queueSnapshotOf(sql: Sql, username: string, now: Date): Promise<QueueSnapshot | undefined> {
+  return loadSnapshot(sql, 'username', username.trim().toLowerCase(), now, true);
 }
 
 /** Waiting customers a barber could take: those who chose them or anyone. */

@@ -20,7 +20,7 @@ const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?
 /** The staff walk-in board (DESIGN.md §4): barbers act on their own tickets, managers on all. */
 export const walkinsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
-  const walkins = new WalkinsService(app.db, app.events);
+  const walkins = new WalkinsService(app.db, app.events, app.clock);
   const reply = envelope(walkin);
 
   app.get(

@@ -78,6 +78,8 @@ export class WalkinsService {
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
+    /** The time the wait estimate is computed at (the app's clock; tests pin it). */
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   /** Null for managers and admins (they see everything); the barber id for a barber. */
@@ -109,7 +111,7 @@ export class WalkinsService {
       `${SELECT_TICKET} WHERE ${where} ORDER BY ${order} LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}`,
       params,
     );
-    const snapshot = await queueSnapshot(this.db, staff.shopId);
+    const snapshot = await queueSnapshot(this.db, staff.shopId, this.clock(), { cached: true });
     return { rows: rows.map((r) => toWalkin(r, snapshot)), total: count?.total ?? 0 };
   }
 
@@ -117,7 +119,7 @@ export class WalkinsService {
     const own = await this.ownScope(this.db, staff);
     const row = await ticketById(this.db, staff.shopId, id);
     if (!row || !canSee(row, own)) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toWalkin(row, await queueSnapshot(this.db, staff.shopId));
+    return toWalkin(row, await queueSnapshot(this.db, staff.shopId, this.clock(), { cached: true }));
   }
 
   /** A walk-in added at the front desk. A phone number already in line is refused (409). */
@@ -234,7 +236,7 @@ export class WalkinsService {
       const { id, rotation } = await fn(tx, shop);
       const row = await ticketById(tx, shopId, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-      const snapshot: QueueSnapshot = await queueSnapshot(tx, shopId);
+      const snapshot: QueueSnapshot = await queueSnapshot(tx, shopId, this.clock());
       const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token: row.token, status: row.status })];
       if (rotation) events.push(queueEventAt(shop.username, 'rotation'));
       return { walkin: toWalkin(row, snapshot), events };

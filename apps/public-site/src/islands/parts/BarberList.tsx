@@ -1,5 +1,5 @@
 import type { PublicBarber } from '@chairline/shared';
-import { BARBER_STATUS_LABELS, barberWaitText } from '../../lib/barber-text.js';
+import { BARBER_STATUS_LABELS, barberWaitText, shownStatus } from '../../lib/barber-text.js';
 import type { TabStyle } from '../../lib/urls.js';
 import { BarberPhoto } from './BarberPhoto.js';
 
@@ -14,7 +14,8 @@ interface Props {
 }
 
 function StatusChip({ barber }: { barber: PublicBarber }) {
-  return <span className={`status status-${barber.status}`}>{BARBER_STATUS_LABELS[barber.status]}</span>;
+  const status = shownStatus(barber);
+  return <span className={`status status-${status}`}>{BARBER_STATUS_LABELS[status]}</span>;
 }
 
 export function BarberList({ barbers, tabStyle, kiosk = false, checkInClosed = false, onSchedule }: Props) {
@@ -73,7 +74,7 @@ export function BarberList({ barbers, tabStyle, kiosk = false, checkInClosed = f
           <div className="barber-card-body">
             <h3 className="barber-name">{barber.name}</h3>
             <StatusChip barber={barber} />
-            <p className="barber-wait">{barberWaitText(barber)}</p>
+            {barberWaitText(barber) && <p className="barber-wait">{barberWaitText(barber)}</p>}
           </div>
           {kiosk && checkInClosed ? null : kiosk ? (
             <button type="button" className="btn btn-secondary btn-large" onClick={() => onSchedule(barber)} disabled={barber.eta_range === null}>
