@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
 import { registerAccessControl } from './http/access.js';
+import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
 import { registerJsonDepthLimit } from './http/json-depth.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', options.clock ?? (() => new Date()));
   await registerEventBus(app, config, db, options.eventBus);
 
+  await registerCompression(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => tooManyRequests(),

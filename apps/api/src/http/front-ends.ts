@@ -62,19 +62,21 @@ export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs
   if (!hasPublicSite) app.log.warn(`Public site not built (${astroEntry} missing): run \`pnpm build\`.`);
   if (!hasAdmin && !hasPublicSite) return;
 
-  // Decorates reply.sendFile only; every route below decides which file is answered.
-  await app.register(fastifyStatic, { root: hasAdmin ? dirs.admin : publicClient, serve: false });
+  // Decorates reply.sendFile only; every route below decides which file is answered. The build
+  // writes a .br and a .gz copy next to each text file (scripts/precompress.mjs): the copy the
+  // client accepts is sent as it is, so files are never compressed per request (`compress: false`).
+  await app.register(fastifyStatic, { root: hasAdmin ? dirs.admin : publicClient, serve: false, preCompressed: true });
 
   if (hasAdmin) {
     const assets = join(dirs.admin, 'assets');
-    app.get('/assets/*', { schema: { hide: true } }, (req: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+    app.get('/assets/*', { schema: { hide: true }, compress: false }, (req: FastifyRequest<{ Params: { '*': string } }>, reply) => {
       const file = staticFile(assets, req.params['*']);
       return file ? sendFile(reply, assets, file, 'immutable') : reply.callNotFound();
     });
     const index = (_req: FastifyRequest, reply: FastifyReply) => sendFile(reply, dirs.admin, adminIndex, 'revalidate');
     for (const route of ADMIN_ROUTES) {
-      app.get(route, { config: { page: 'admin' }, schema: { hide: true } }, index);
-      app.get(`${route}/*`, { config: { page: 'admin' }, schema: { hide: true } }, index);
+      app.get(route, { config: { page: 'admin' }, schema: { hide: true }, compress: false }, index);
+      app.get(`${route}/*`, { config: { page: 'admin' }, schema: { hide: true }, compress: false }, index);
     }
   }
 
@@ -102,13 +104,13 @@ export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs
         reply.raw.end(err ? 'Something went wrong on our side. Please try again later.' : 'Not found.');
       }, locals);
     };
-    for (const route of PUBLIC_SITE_ROUTES) app.get(route, { config: { page: 'public-site' }, schema: { hide: true } }, render);
-    app.get('/_astro/*', { schema: { hide: true } }, render);
+    for (const route of PUBLIC_SITE_ROUTES) app.get(route, { config: { page: 'public-site' }, schema: { hide: true }, compress: false }, render);
+    app.get('/_astro/*', { schema: { hide: true }, compress: false }, render);
     // Files of the site's public/ folder (favicon, robots.txt...) at the root.
     if (existsSync(publicClient)) {
       for (const name of readdirSync(publicClient)) {
         if (name.startsWith('_') || !statSync(join(publicClient, name)).isFile() || name === 'index.html') continue;
-        app.get(`/${name}`, { schema: { hide: true } }, render);
+        app.get(`/${name}`, { schema: { hide: true }, compress: false }, render);
       }
     }
   }
