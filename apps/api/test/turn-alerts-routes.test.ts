@@ -98,14 +98,29 @@ describe('turn-alert settings', () => {
     expect(put.statusCode).toBe(404);
     const off = await t.app.inject({ method: 'GET', url: `${url(token)}off/` });
     expect(off.statusCode).toBe(404);
+    const offPost = await t.app.inject({ method: 'POST', url: `${url(token)}off/` });
+    expect(offPost.statusCode).toBe(404);
   });
 
-  it('the email opt-out link turns alerts off and answers a small page', async () => {
+  it('the email opt-out link only asks; its button (or a one-click unsubscribe POST) turns alerts off', async () => {
     const token = await ticket();
     await t.app.inject({ method: 'PUT', url: url(token), payload: { channel: 'email', when: 'next', email: 'a@example.test' } });
-    const res = await t.app.inject({ method: 'GET', url: `${url(token)}off/` });
+    // Opening the link (as a mail scanner would) changes nothing.
+    const ask = await t.app.inject({ method: 'GET', url: `${url(token)}off/` });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.headers['content-type']).toContain('text/html');
+    expect(ask.body).toContain(`<h1>${ALERT_MESSAGES.offAskTitle}</h1>`);
+    expect(ask.body).toContain('<form method="post">');
+    expect(ask.headers['content-security-policy']).toContain("form-action 'self'");
+    expect((await t.app.inject({ method: 'GET', url: url(token) })).json().response.channel).toBe('email');
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${url(token)}off/`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain(`<h1>${ALERT_MESSAGES.offPageTitle}</h1>`);
     expect(res.body).toContain(`http://chairline.test/shop/${shop.username}/ticket/${token}`);
     expect((await t.app.inject({ method: 'GET', url: url(token) })).json().response.channel).toBeNull();

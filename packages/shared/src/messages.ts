@@ -105,6 +105,9 @@ export const ALERT_MESSAGES = {
   offPageTitle: 'Alerts turned off',
   offPageBody: (shop: string) => `You will get no more alerts about your place in line at ${shop}.`,
   offPageLink: 'Back to your ticket',
+  offAskTitle: 'Turn off alerts?',
+  offAskBody: (shop: string) => `You will no longer be told when your turn is near at ${shop}. Your place in line stays.`,
+  offAskButton: 'Turn off alerts',
   channelUnavailable: (channel: 'push' | 'sms' | 'email') =>
     `${channel === 'push' ? 'Notifications' : channel === 'sms' ? 'Text message alerts' : 'Email alerts'} are not available on this server. Please choose another way to be told.`,
   emailRequired: 'Please enter the email address your alerts should go to.',

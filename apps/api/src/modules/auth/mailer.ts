@@ -5,6 +5,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe on alert emails). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -54,6 +54,8 @@ export function alertEmail(to: string, c: AlertContent): Mail {
     to,
     subject: c.title,
     text: `${c.title}\n\n${c.body}\n\n${ALERT_MESSAGES.followLink}\n${c.link}\n\n${ALERT_MESSAGES.emailOptOut}\n${c.optOutLink}\n`,
+    // One-click unsubscribe (RFC 8058): mail apps POST to the link; opening it only asks.
+    headers: { 'List-Unsubscribe': `<${c.optOutLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
 

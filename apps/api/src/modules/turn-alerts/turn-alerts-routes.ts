@@ -54,20 +54,34 @@ export const turnAlertsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => ({ status: 1 as const, response: await service.turnOff(req.params.token) }),
   );
 
-  // The email's opt-out link: one click turns the ticket's alerts off and answers a short page.
-  app.get(
-    '/check-in/:token/alerts/off/',
-    {
-      config: { access: 'public', rateLimit: app.rateLimits.publicWrite },
-      schema: { tags, params: tokenParams },
-    },
-    async (req, reply) => {
-      const { shopName, ticket } = await service.turnOffFromLink(req.params.token);
-      const page = ticketPageUrl(app.config.publicUrl, ticket);
-      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(ALERT_MESSAGES.offPageTitle)}</title></head><body><main><h1>${escapeHtml(ALERT_MESSAGES.offPageTitle)}</h1><p>${escapeHtml(ALERT_MESSAGES.offPageBody(shopName))}</p><p><a href="${escapeHtml(page)}">${escapeHtml(ALERT_MESSAGES.offPageLink)}</a></p></main></body></html>`;
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
-    },
-  );
+  // The email's opt-out link. Opening it only asks (mail scanners open links by themselves, and must
+  // not turn a customer's alerts off); the button, or a mail app's one-click unsubscribe, POSTs.
+  const smallPage = (title: string, body: string, inner: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(body)}</p>${inner}</main></body></html>`;
+  // The page's own policy allows its form to post back here (data answers allow no form at all).
+  const offRoute = { access: 'public', page: 'public-site', rateLimit: app.rateLimits.publicWrite } as const;
+
+  app.get('/check-in/:token/alerts/off/', { config: offRoute, schema: { tags, params: tokenParams } }, async (req, reply) => {
+    const { shopName, ticket } = await service.optOutTarget(req.params.token);
+    const page = ticketPageUrl(app.config.publicUrl, ticket);
+    const html = smallPage(
+      ALERT_MESSAGES.offAskTitle,
+      ALERT_MESSAGES.offAskBody(shopName),
+      `<form method="post"><button type="submit">${escapeHtml(ALERT_MESSAGES.offAskButton)}</button></form><p><a href="${escapeHtml(page)}">${escapeHtml(ALERT_MESSAGES.offPageLink)}</a></p>`,
+    );
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
+
+  app.post('/check-in/:token/alerts/off/', { config: offRoute, schema: { tags, params: tokenParams } }, async (req, reply) => {
+    const { shopName, ticket } = await service.turnOffFromLink(req.params.token);
+    const page = ticketPageUrl(app.config.publicUrl, ticket);
+    const html = smallPage(
+      ALERT_MESSAGES.offPageTitle,
+      ALERT_MESSAGES.offPageBody(shopName),
+      `<p><a href="${escapeHtml(page)}">${escapeHtml(ALERT_MESSAGES.offPageLink)}</a></p>`,
+    );
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+  });
 
   // Replies to our texts. With TWILIO_AUTH_TOKEN set, only requests signed by Twilio (X-Twilio-Signature
   // over PUBLIC_URL/api/sms/inbound/ and the form fields) are read.

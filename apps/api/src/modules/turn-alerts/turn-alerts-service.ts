@@ -106,6 +106,14 @@ export class TurnAlertsService {
     return this.reply(undefined);
   }
 
+  /** What the email link's page names (the shop and the ticket page), changing nothing. */
+  async optOutTarget(token: string): Promise<{ shopName: string; ticket: AlertTicket }> {
+    const ticket = await this.ticket(token);
+    const full = await alertTicket(this.db, ticket.id);
+    if (!full) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+    return { shopName: full.shop_name, ticket: full };
+  }
+
   /** The same from the email's link: what the small page names (the shop and the ticket page). */
   async turnOffFromLink(token: string): Promise<{ shopName: string; ticket: AlertTicket }> {
     const ticket = await this.ticket(token);
