@@ -86,7 +86,10 @@ for (const [label, path, viewport] of [
       await page.getByRole('button', { name: 'Back', exact: true }).click();
       await page.getByRole('group', { name: 'Services (optional)' }).waitFor();
       expect(await page.getByRole('checkbox', { name: /^Skin fade/ }).isChecked()).toBe(true);
-      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      // A double-click on Next moves one step, never two.
+      await page.getByRole('button', { name: 'Next', exact: true }).dblclick();
+      await page.getByRole('group', { name: 'Barber' }).waitFor();
+      expect(await step(page).textContent()).toMatch(/^Step 2 of 3/);
       await page.getByRole('radio', { name: /^Any barber/ }).check();
       await page.getByRole('button', { name: 'Next', exact: true }).click();
 

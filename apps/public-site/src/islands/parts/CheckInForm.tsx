@@ -263,7 +263,13 @@ export function CheckInForm(props: Props) {
               {sending ? 'Checking in…' : 'Check in'}
             </button>
           ) : (
-            <button key="next" type="submit" className="btn btn-large check-in-next">
+            <button
+              key="next"
+              type="submit"
+              className="btn btn-large check-in-next"
+              // A double-click's second click would land on the next step's Next and skip a step.
+              onClick={(e) => e.detail > 1 && e.preventDefault()}
+            >
               Next
             </button>
           )}
