@@ -181,13 +181,13 @@ describe('putting a cancelled ticket back in line', () => {
     // Waiting, in service or done: nothing to put back.
     const waiting = await post(`/api/walkins/${a?.id}/requeue/`, shop.admin);
     expect(waiting.statusCode).toBe(409);
-    expect(waiting.json().response).toBe(PUT_BACK_MESSAGES.notPutBack);
+    expect(waiting.json().response).toBe('This ticket is waiting, so it cannot be put back in line.');
     await post(`/api/walkins/${a?.id}/start/`, barber);
     expect((await post(`/api/walkins/${a?.id}/requeue/`, shop.admin)).statusCode).toBe(409);
     const [w] = await line(shop, 1);
     await post(`/api/walkins/${w?.id}/walkout/`, shop.admin);
     const walkedOut = await post(`/api/walkins/${w?.id}/requeue/`, shop.admin);
     expect(walkedOut.statusCode).toBe(409);
-    expect(walkedOut.json().response).toBe(PUT_BACK_MESSAGES.notPutBack);
+    expect(walkedOut.json().response).toBe('This ticket is marked as walked out, so it cannot be put back in line.');
   });
 });

@@ -100,7 +100,7 @@ export async function walkoutTicket(tx: Sql, ticket: TicketRow) {
  * check-ins are not counted again. Call in a transaction holding the shop lock.
  */
 export async function putBackTicket(tx: Sql, ticket: TicketRow, now: Date) {
-  if (!(PUT_BACK_STATUSES as readonly TicketStatus[]).includes(ticket.status)) throw conflict(PUT_BACK_MESSAGES.notPutBack);
+  if (!(PUT_BACK_STATUSES as readonly TicketStatus[]).includes(ticket.status)) throw conflict(illegalTransitionMessage(ticket.status, 'waiting'));
   if (!canPutBack({ status: ticket.status, ended_at: ticket.ended_at?.toISOString() ?? null }, now)) {
     throw conflict(PUT_BACK_MESSAGES.tooLate);
   }

@@ -1,4 +1,5 @@
 import {
+  PUT_BACK_STATUSES,
   QUEUE_MESSAGES,
   TICKET_STATUSES,
   type QueueEvent,
@@ -167,8 +168,8 @@ export class WalkinsService {
           return { id, rotation: false };
         case 'requeue':
           // "Put back in line": a called customer who stepped out, or the undo of a cancel or no-show.
-          if (ticket.status === 'called') await requeueTicket(tx, ticket);
-          else await putBackTicket(tx, ticket, this.clock());
+          if ((PUT_BACK_STATUSES as readonly TicketStatus[]).includes(ticket.status)) await putBackTicket(tx, ticket, this.clock());
+          else await requeueTicket(tx, ticket);
           return { id, rotation: false };
         case 'walkout':
           await walkoutTicket(tx, ticket);
