@@ -66,7 +66,7 @@ describe('safe walk-in actions', () => {
     // Those behind moved up one while it was out of line.
     expect(await placeOf(last)).toBe(middlePlace);
 
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
     await inStatus(middle, 'waiting');
     await page.getByText(`${middle} is back in line`).waitFor();
     expect(await placeOf(middle)).toBe(middlePlace);
