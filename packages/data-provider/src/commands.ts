@@ -70,6 +70,8 @@ export function createCommands(http: HttpClient) {
     completeService: (id: number) => walkin(id, 'complete'),
     markNoShow: (id: number) => walkin(id, 'no-show'),
     cancelWalkin: (id: number) => walkin(id, 'cancel'),
+    /** Puts a called customer back in line, or undoes a cancel or no-show (the ticket takes back its place). */
+    requeueWalkin: (id: number) => walkin(id, 'requeue'),
     // rotation
     getNextBarber: () => call<NextBarberData>('GET', '/get-next-barber/'),
     getRotation: () => call<NextBarberData>('GET', '/rotation/'),

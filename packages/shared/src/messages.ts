@@ -117,3 +117,9 @@ export const ALERT_MESSAGES = {
   ticketNotWaiting: 'This ticket is no longer in line, so alerts cannot be turned on.',
   badSignature: 'The Twilio signature is missing or wrong.',
 } as const;
+
+// Putting a cancelled or no-show ticket back in line (docs/queue.md, "Undo and putting a ticket back").
+export const PUT_BACK_MESSAGES = {
+  tooLate: 'This ticket left the line more than 2 hours ago, so it can no longer be put back. Please add the customer as a new walk-in.',
+  phoneInLine: 'This phone number already has a new ticket in line, so the old one cannot be put back.',
+} as const;

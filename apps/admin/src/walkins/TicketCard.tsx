@@ -2,7 +2,7 @@ import { formatEtaRange, type Walkin } from '@chairline/shared';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { BRAND_COLOR } from '../layout/brand';
-import { ACTION_LABELS, actionsFor, type TicketAction } from './board-rules';
+import { ACTION_LABELS, actionsForTicket, type TicketAction } from './board-rules';
 
 const ACTION_STYLE: Record<TicketAction, { variant: 'contained' | 'outlined' | 'text'; color: 'primary' | 'success' | 'warning' | 'error' | 'inherit' }> = {
   call: { variant: 'contained', color: 'primary' },
@@ -10,6 +10,7 @@ const ACTION_STYLE: Record<TicketAction, { variant: 'contained' | 'outlined' | '
   complete: { variant: 'contained', color: 'success' },
   'no-show': { variant: 'text', color: 'warning' },
   cancel: { variant: 'text', color: 'error' },
+  'put-back': { variant: 'outlined', color: 'primary' },
 };
 
 /** 'Now' reads as a state, not a duration. */
@@ -22,7 +23,7 @@ function since(iso: string | null): string {
 }
 
 export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: boolean; onAction: (action: TicketAction) => void }) {
-  const actions = actionsFor(ticket.status);
+  const actions = actionsForTicket(ticket);
   const timeLine =
     ticket.status === 'in_service'
       ? `Started ${since(ticket.started_at)}`

@@ -3,7 +3,7 @@ import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined
 import { canAccess, type BarberStatus, type NextBarberReply, type Walkin, type WalkinInput } from '@chairline/shared';
 import { Box, Button, Card, Chip, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useAddUndoableMutation, useNotify } from 'react-admin';
 import { useLiveRefresh } from '../common/use-live-refresh';
 import { useSession } from '../layout/session';
 import { dataProvider } from '../providers';
@@ -11,7 +11,7 @@ import { RotationPanel } from '../rotation';
 import { AddWalkinDialog, type ServiceOption } from './AddWalkinDialog';
 import { AppointmentsPanel } from './AppointmentsPanel';
 import { PauseControl } from './PauseControl';
-import { BOARD_TABS, countByTab, LIVE_STATUSES, type BoardTab, type TicketAction } from './board-rules';
+import { BOARD_TABS, countByTab, LIVE_STATUSES, UNDO_SECONDS, UNDOABLE_MESSAGES, type BoardTab, type TicketAction } from './board-rules';
 import { TicketCard } from './TicketCard';
 
 type RotationView = NextBarberReply['response'];
@@ -22,6 +22,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function WalkinsPage() {
   const { user } = useSession();
   const notify = useNotify();
+  const addUndoable = useAddUndoableMutation();
   const [view, setView] = useState<'queue' | 'appointments'>('queue');
   const [tab, setTab] = useState<BoardTab>('waiting');
   const [active, setActive] = useState<Walkin[] | null>(null);
@@ -64,21 +65,38 @@ export function WalkinsPage() {
 
   const chosenBarber = barberChoice === 'auto' ? undefined : Number(barberChoice);
 
-  const run = async (work: () => Promise<unknown>, success?: string) => {
+  /** Runs one write, then reloads the board; true when the write succeeded. */
+  const run = async (work: () => Promise<unknown>, success?: string): Promise<boolean> => {
     setBusy(true);
     try {
       await work();
       if (success) notify(success, { type: 'success' });
       await refresh();
+      return true;
     } catch (error) {
       notify(errorText(error), { type: 'error' });
+      return false;
     } finally {
       setBusy(false);
     }
   };
 
-  const act = (ticket: Walkin, action: TicketAction) =>
-    run(() => {
+  const putBack = (ticket: Walkin) => run(() => dataProvider.requeueWalkin(ticket.id), `${ticket.party_name} is back in line`);
+
+  /**
+   * Cancel and no-show apply at once; the notification offers Undo for a few seconds (react-admin's
+   * undoable notification), which puts the ticket back at its place.
+   */
+  const offerUndo = (ticket: Walkin, message: string) => {
+    addUndoable(({ isUndo }) => {
+      if (isUndo) void putBack(ticket);
+    });
+    notify(message, { type: 'info', undoable: true, autoHideDuration: UNDO_SECONDS * 1000 });
+  };
+
+  const act = async (ticket: Walkin, action: TicketAction) => {
+    if (action === 'put-back') return putBack(ticket);
+    const done = await run(() => {
       switch (action) {
         case 'call':
           return dataProvider.callTicket(ticket.id, chosenBarber);
@@ -92,6 +110,10 @@ export function WalkinsPage() {
           return dataProvider.cancelWalkin(ticket.id);
       }
     });
+    const undoMessage = UNDOABLE_MESSAGES[action];
+    if (done && undoMessage) offerUndo(ticket, undoMessage);
+    return done;
+  };
 
   const callNext = () =>
     run(async () => {

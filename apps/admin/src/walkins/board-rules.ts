@@ -1,4 +1,4 @@
-import { canTransition, type TicketStatus, type Walkin } from '@chairline/shared';
+import { canPutBack, canTransition, type TicketStatus, type Walkin } from '@chairline/shared';
 
 // What the walk-in board shows and offers, from the shared ticket state machine.
 
@@ -15,7 +15,7 @@ export const BOARD_TABS: readonly { id: BoardTab; label: string; statuses: reado
 
 export const LIVE_STATUSES = 'waiting,called,in_service';
 
-export type TicketAction = 'call' | 'start' | 'complete' | 'no-show' | 'cancel';
+export type TicketAction = 'call' | 'start' | 'complete' | 'no-show' | 'cancel' | 'put-back';
 
 const ACTION_TARGET: Record<TicketAction, TicketStatus> = {
   call: 'called',
@@ -23,6 +23,7 @@ const ACTION_TARGET: Record<TicketAction, TicketStatus> = {
   complete: 'done',
   'no-show': 'no_show',
   cancel: 'cancelled',
+  'put-back': 'waiting',
 };
 
 export const ACTION_LABELS: Record<TicketAction, string> = {
@@ -31,12 +32,29 @@ export const ACTION_LABELS: Record<TicketAction, string> = {
   complete: 'Complete',
   'no-show': 'No-show',
   cancel: 'Cancel',
+  'put-back': 'Put back in line',
 };
 
 /** The buttons a ticket offers, in the order a desk works them. */
 export function actionsFor(status: TicketStatus): TicketAction[] {
   return (['call', 'start', 'complete', 'no-show', 'cancel'] as const).filter((action) => canTransition(status, ACTION_TARGET[action]));
 }
+
+/**
+ * The buttons of one ticket: those of its status, plus "Put back in line" on a cancelled or no-show
+ * ticket that left the line recently enough to take back its place.
+ */
+export function actionsForTicket(ticket: Pick<Walkin, 'status' | 'ended_at'>, now: Date = new Date()): TicketAction[] {
+  return canPutBack(ticket, now) ? [...actionsFor(ticket.status), 'put-back'] : actionsFor(ticket.status);
+}
+
+/** What the board says after a cancel or no-show, with Undo beside it for a few seconds. */
+export const UNDOABLE_MESSAGES: Partial<Record<TicketAction, string>> = {
+  cancel: 'Walk-in cancelled',
+  'no-show': 'Walk-in marked as a no-show',
+};
+/** How long the Undo of a cancel or no-show is offered. */
+export const UNDO_SECONDS = 5;
 
 export function countByTab(tickets: readonly Pick<Walkin, 'status'>[]): Record<BoardTab, number> {
   const counts: Record<BoardTab, number> = { waiting: 0, called: 0, in_service: 0, done: 0, cancelled: 0, no_show: 0 };

@@ -29,6 +29,20 @@ export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> =
 };
 export const canTransition = (from: TicketStatus, to: TicketStatus) => TICKET_TRANSITIONS[from].includes(to);
 
+/**
+ * Undo: a ticket cancelled (by staff or its customer) or marked a no-show can be put back in line,
+ * waiting at the place of its original arrival, for this long after it left. It is not a transition
+ * of the state machine above: it depends on when the ticket left and on its phone being free.
+ */
+export const PUT_BACK_STATUSES = ['cancelled', 'no_show'] as const satisfies readonly TicketStatus[];
+export const PUT_BACK_WINDOW_MINUTES = 120;
+/** May this ticket still be put back in line at `now`? */
+export function canPutBack(ticket: { status: TicketStatus; ended_at: string | null }, now: Date = new Date()): boolean {
+  if (!(PUT_BACK_STATUSES as readonly TicketStatus[]).includes(ticket.status) || ticket.ended_at === null) return false;
+  const left = Date.parse(ticket.ended_at);
+  return Number.isFinite(left) && now.getTime() - left <= PUT_BACK_WINDOW_MINUTES * 60_000;
+}
+
 export const BARBER_STATUSES = ['available', 'busy', 'break', 'off'] as const;
 export type BarberStatus = (typeof BARBER_STATUSES)[number];
 

@@ -7,6 +7,7 @@ import { lockShopById, lockShopByUsername } from '../public-shop/public-shop-rep
 import { queueTicket } from '../walkins/new-ticket.js';
 import { activeTicketForPhone, queueSnapshot, ticketById, ticketByToken } from '../walkins/queue-repository.js';
 import { cancelTicket } from '../walkins/ticket-transitions.js';
+import { actAs } from '../walkins/ticket-history.js';
 import { toPublicTicket } from '../walkins/ticket-views.js';
 import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
 
@@ -42,6 +43,7 @@ export class CheckInService {
    */
   async checkIn(input: CheckIn): Promise<PublicTicket> {
     const outcome = await this.db.transaction(async (tx): Promise<CheckInOutcome> => {
+      await actAs(tx, 'customer');
       const shop = await lockShopByUsername(tx, input.shop_username);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const phone = customerPhone(input.phone_number, shop.country);
@@ -78,6 +80,7 @@ export class CheckInService {
     const found = await ticketByToken(this.db, token);
     if (!found) throw notFound(QUEUE_MESSAGES.ticketNotFound);
     const { ticket, events } = await this.db.transaction(async (tx) => {
+      await actAs(tx, 'customer');
       const shop = await lockShopById(tx, found.shop_id);
       const row = await ticketById(tx, found.shop_id, found.id, true);
       if (!shop || !row) throw notFound(QUEUE_MESSAGES.ticketNotFound);

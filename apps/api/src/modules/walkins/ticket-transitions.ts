@@ -1,7 +1,8 @@
-import { canTransition, type TicketStatus } from '@chairline/shared';
+import { canPutBack, canTransition, PUT_BACK_MESSAGES, PUT_BACK_STATUSES, type TicketStatus } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
+import { activeTicketForPhone } from './queue-repository.js';
 import { moveToBack } from '../rotation/rotation-repository.js';
 import type { TicketRow } from './queue-repository.js';
 
@@ -90,4 +91,25 @@ export async function requeueTicket(tx: Sql, ticket: TicketRow) {
 export async function walkoutTicket(tx: Sql, ticket: TicketRow) {
   ensure(ticket, 'walkout');
   await tx.query(`UPDATE walkin_tickets SET status = 'walkout', ended_at = clock_timestamp() WHERE id = $1`, [ticket.id]);
+}
+
+/**
+ * Undo of a cancel or no-show: the ticket waits again under its own id, so it takes back the place of
+ * its original arrival and everyone behind it moves back one. Allowed for PUT_BACK_WINDOW_MINUTES after
+ * it left, while its phone has no other ticket in line. It is the same ticket, so the month's
+ * check-ins are not counted again. Call in a transaction holding the shop lock.
+ */
+export async function putBackTicket(tx: Sql, ticket: TicketRow, now: Date) {
+  if (!(PUT_BACK_STATUSES as readonly TicketStatus[]).includes(ticket.status)) throw conflict(illegalTransitionMessage(ticket.status, 'waiting'));
+  if (!canPutBack({ status: ticket.status, ended_at: ticket.ended_at?.toISOString() ?? null }, now)) {
+    throw conflict(PUT_BACK_MESSAGES.tooLate);
+  }
+  if (ticket.phone !== null && (await activeTicketForPhone(tx, ticket.shop_id, ticket.phone))) {
+    throw conflict(PUT_BACK_MESSAGES.phoneInLine);
+  }
+  await tx.query(
+    `UPDATE walkin_tickets SET status = 'waiting', barber_id = NULL, called_at = NULL, ended_at = NULL, cancelled_by = NULL
+      WHERE id = $1`,
+    [ticket.id],
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  PUT_BACK_STATUSES,
   QUEUE_MESSAGES,
   TICKET_STATUSES,
   type QueueEvent,
@@ -27,11 +28,13 @@ import {
   cancelTicket,
   completeTicket,
   noShowTicket,
+  putBackTicket,
   requeueTicket,
   startTicket,
   walkoutTicket,
 } from './ticket-transitions.js';
 import { toWalkin } from './ticket-views.js';
+import { actAs } from './ticket-history.js';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
 
@@ -127,7 +130,7 @@ export class WalkinsService {
     staff: Staff,
     input: { name: string; phone_number?: string | undefined; barber_id: number | null; service_ids: number[] },
   ): Promise<Walkin> {
-    return this.write(staff.shopId, async (tx, shop) => {
+    return this.write(staff, async (tx, shop) => {
       const phone = input.phone_number ? customerPhone(input.phone_number, shop.country) : null;
       if (phone && (await activeTicketForPhone(tx, staff.shopId, phone))) throw conflict(QUEUE_MESSAGES.phoneInLine);
       const { id } = await queueTicket(tx, staff.shopId, {
@@ -143,7 +146,7 @@ export class WalkinsService {
   }
 
   async act(staff: Staff, id: number, action: TicketAction, requestedBarberId?: number): Promise<Walkin> {
-    return this.write(staff.shopId, async (tx) => {
+    return this.write(staff, async (tx) => {
       const own = await this.ownScope(tx, staff);
       const ticket = await ticketById(tx, staff.shopId, id, true);
       if (!ticket || !canSee(ticket, own)) throw notFound(QUEUE_MESSAGES.ticketNotFound);
@@ -164,7 +167,9 @@ export class WalkinsService {
           await cancelTicket(tx, ticket, 'staff');
           return { id, rotation: false };
         case 'requeue':
-          await requeueTicket(tx, ticket);
+          // "Put back in line": a called customer who stepped out, or the undo of a cancel or no-show.
+          if ((PUT_BACK_STATUSES as readonly TicketStatus[]).includes(ticket.status)) await putBackTicket(tx, ticket, this.clock());
+          else await requeueTicket(tx, ticket);
           return { id, rotation: false };
         case 'walkout':
           await walkoutTicket(tx, ticket);
@@ -178,7 +183,7 @@ export class WalkinsService {
    * simultaneous presses take two different customers.
    */
   async callNext(staff: Staff, requestedBarberId?: number): Promise<Walkin> {
-    return this.write(staff.shopId, async (tx) => {
+    return this.write(staff, async (tx) => {
       const barberId = await this.barberFor(tx, staff, requestedBarberId, null);
       const next = await one<{ id: number }>(
         tx,
@@ -229,8 +234,10 @@ export class WalkinsService {
     return up.id;
   }
 
-  private async write(shopId: number, fn: (tx: Sql, shop: ShopRow) => Promise<{ id: number; rotation: boolean }>): Promise<Walkin> {
+  private async write(staff: Staff, fn: (tx: Sql, shop: ShopRow) => Promise<{ id: number; rotation: boolean }>): Promise<Walkin> {
+    const shopId = staff.shopId;
     const { walkin, events } = await this.db.transaction(async (tx) => {
+      await actAs(tx, 'staff', staff.userId);
       const shop = await lockShopById(tx, shopId);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const { id, rotation } = await fn(tx, shop);
