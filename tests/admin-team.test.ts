@@ -110,7 +110,7 @@ describe('team screen', () => {
     await sheet().getByRole('button', { name: 'Add', exact: true }).click();
     await sheet().getByRole('button', { name: 'Adding...' }).waitFor();
     release();
-    await page.getByText('Barber added successfully!').waitFor();
+    await page.getByText('Barber added successfully! We emailed nina.fox@chairline.test an invitation to sign in.').waitFor();
     await page.unroute('**/api/barbers/**');
     await sheet().waitFor({ state: 'hidden' });
     await row('nina.fox@chairline.test').waitFor();
@@ -192,16 +192,24 @@ describe('team screen', () => {
     expect((await members()).length).toBe(before);
   });
 
-  it("shows the server's refusal in an Error alert", async () => {
-    await page.getByRole('tab', { name: /^Managers/ }).click();
-    const me = (await members()).find((m) => m.uemail === DEMO.admin)!;
-    await page.getByRole('button', { name: `Delete ${me.name}` }).click();
+  it("shows the server's refusal in an Error alert, and offers no delete on one's own row", async () => {
+    const id = await addBarber('Gone Gina', 'gone.gina@chairline.test');
+    await page.reload();
+    await row('Gone Gina').waitFor({ timeout: 60_000 });
+    // Someone else removes her while this page still lists her.
+    await removeMember(id);
+    await page.getByRole('button', { name: 'Delete Gone Gina' }).click();
     await page.getByRole('dialog', { name: 'Delete this member?' }).getByRole('button', { name: 'Yes, delete' }).click();
     const error = page.getByRole('dialog', { name: 'Error' });
-    await error.getByText('You cannot remove yourself from the team.').waitFor();
+    await error.getByText('This team member does not exist.').waitFor();
     await error.getByRole('button', { name: 'OK' }).click();
     await error.waitFor({ state: 'hidden' });
-    expect((await members()).some((m) => m.uemail === DEMO.admin)).toBe(true);
+
+    await page.getByRole('tab', { name: /^Managers/ }).click();
+    const me = (await members()).find((m) => m.uemail === DEMO.admin)!;
+    await row(DEMO.admin).waitFor();
+    expect(await page.getByRole('button', { name: `Edit ${me.name}` }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: `Delete ${me.name}` }).count()).toBe(0);
   });
 
   it('deletes a member after confirming', async () => {

@@ -29,6 +29,7 @@ import { stripeWebhookRoutes } from './modules/stripe/stripe-webhook-routes.js';
 import { invoicesRoutes } from './modules/invoices/invoices-routes.js';
 import { appointmentsRoutes } from './modules/appointments/appointments-routes.js';
 import { profileRoutes } from './modules/profile/profile-routes.js';
+import { ownPasswordRoutes } from './modules/profile/own-password-routes.js';
 import { uploadsRoutes } from './modules/uploads/uploads-routes.js';
 import { teamRoutes } from './modules/team/team-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(appointmentsRoutes);
       await api.register(uploadsRoutes);
       await api.register(profileRoutes);
+      await api.register(ownPasswordRoutes);
       await api.register(teamRoutes);
       await api.register(turnAlertsRoutes);
     },

@@ -3,6 +3,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import { Avatar, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { imageUrl } from '../common/image-url';
+import { ChangePasswordCard } from '../profile/ChangePasswordCard';
 import { dataProvider } from '../providers';
 import { useFeedback } from './feedback';
 import { useRequirePin } from './pin';
@@ -98,6 +99,7 @@ export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () 
           </Button>
         </CardContent>
       </Card>
+      <ChangePasswordCard variant="elevation" />
     </Stack>
   );
 }

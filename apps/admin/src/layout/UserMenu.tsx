@@ -4,7 +4,7 @@ import { Box, ButtonBase, Chip, Divider, ListItemIcon, Menu, MenuItem, Typograph
 import { useState } from 'react';
 import { useLogout } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { USER_MENU_ITEMS } from './navigation';
+import { userMenuItemsFor } from './navigation';
 import { useSession } from './session';
 import { UsageBars } from './UsageBars';
 import { barberUsage, checkInUsage } from './usage';
@@ -71,7 +71,7 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
           <UsageBars checkIns={checkInUsage(user)} barbers={barberUsage(user)} />
         </Box>
         <Divider />
-        {USER_MENU_ITEMS.map((item) => (
+        {userMenuItemsFor(user.role).map((item) => (
           <MenuItem key={item.to} onClick={() => go(item.to)}>
             {item.label}
           </MenuItem>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActive, navItemsFor, NAV_ITEMS } from './navigation';
+import { isActive, navItemsFor, NAV_ITEMS, userMenuItemsFor } from './navigation';
 
 const labels = (role: string) => navItemsFor(role).map((item) => item.label);
 
@@ -48,5 +48,15 @@ describe('active link', () => {
     expect(isActive(item('Barbers'), '/dashboard/barbers')).toBe(true);
     expect(isActive(item('Settings'), '/dashboard/settings/store')).toBe(true);
     expect(isActive(item('Settings'), '/dashboard/settings/subscription')).toBe(false);
+  });
+});
+
+describe('user menu entries by role', () => {
+  const menu = (role: string) => userMenuItemsFor(role).map((item) => item.label);
+  it('gives an admin Profile, Subscription and Settings', () => {
+    expect(menu('admin')).toEqual(['My Profile', 'Subscription', 'Settings']);
+  });
+  it('gives a manager only the pages a manager may open', () => {
+    expect(menu('manager')).toEqual(['My Profile']);
   });
 });

@@ -45,8 +45,21 @@ export function isActive(item: NavItem, pathname: string): boolean {
   return [item.to, ...(item.aliases ?? [])].some((to) => (to === '/dashboard' ? path === to : path === to || path.startsWith(`${to}/`)));
 }
 
-export const USER_MENU_ITEMS = [
-  { label: 'My Profile', to: '/dashboard/profile' },
-  { label: 'Subscription', to: '/dashboard/settings/subscription' },
-  { label: 'Settings', to: '/dashboard/settings/settings' },
-] as const;
+export interface UserMenuItem {
+  label: string;
+  to: string;
+  /** Who sees the entry, through the same shared rule as the sidebar and the server. */
+  action: Action;
+}
+
+export const USER_MENU_ITEMS: readonly UserMenuItem[] = [
+  { label: 'My Profile', to: '/dashboard/profile', action: 'session' },
+  { label: 'Subscription', to: '/dashboard/settings/subscription', action: 'subscription' },
+  { label: 'Settings', to: '/dashboard/settings/settings', action: 'settings' },
+];
+
+/** The user menu's entries a role may open: a menu never offers a page that would refuse the role. */
+export function userMenuItemsFor(role: string | null | undefined): UserMenuItem[] {
+  const staffRole = normalizeRole(role);
+  return USER_MENU_ITEMS.filter((item) => canAccess(staffRole, item.action));
+}

@@ -5,6 +5,7 @@ import { Title } from 'react-admin';
 import { imageUrl } from '../common/image-url';
 import { useSession } from '../layout/session';
 import { http } from '../providers';
+import { ChangePasswordCard } from './ChangePasswordCard';
 import { NoticeDialog, type Notice } from './NoticeDialog';
 
 /** Spec §2 "Profile edit screen" for admins and managers, with the §5 rules and §8 messages. */
@@ -98,6 +99,9 @@ export function ProfilePage() {
           </Box>
         </CardContent>
       </Card>
+      <Box sx={{ mt: 2 }}>
+        <ChangePasswordCard />
+      </Box>
       <NoticeDialog notice={notice} onClose={close} />
     </Box>
   );

@@ -27,7 +27,7 @@ import { useSession } from '../layout/session';
 import { ResponsiveSheet } from './ResponsiveSheet';
 import { RoleBadge } from './RoleBadge';
 import { teamApi } from './team-api';
-import { replyError, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
+import { replyError, rowActions, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
 import { TEAM_TEXTS } from './team-texts';
 import { teamFormData, TeamMemberForm, type TeamFormValues } from './TeamMemberForm';
 
@@ -72,6 +72,8 @@ export function TeamPage() {
 
   const { managers, barbers } = splitTeam(members ?? []);
   const rows = tab === 'managers' ? managers : barbers;
+  const adminCount = managers.filter((m) => normalizeRole(m.role) === 'admin').length;
+  const viewer = { role: user.role, email: user.email };
   const editing = modal.mode === 'edit' ? modal.member : null;
 
   const closeModal = () => {
@@ -175,7 +177,9 @@ export function TeamPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {rows.map((member) => (
+                {rows.map((member) => {
+                  const actions = rowActions(viewer, member, adminCount);
+                  return (
                   <TableRow key={member.id} hover>
                     <TableCell>
                       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -193,28 +197,35 @@ export function TeamPage() {
                       </Box>
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Edit">
-                        <IconButton aria-label={`Edit ${member.name}`} onClick={() => setModal({ mode: 'edit', member })}>
-                          <EditOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Change password">
-                        <IconButton aria-label={`Change password of ${member.name}`} onClick={() => void changePassword(member)}>
-                          <KeyOutlinedIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title="Delete">
-                        <IconButton aria-label={`Delete ${member.name}`} color="error" onClick={() => void remove(member)}>
-                          <DeleteOutlineIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
+                      {actions.edit && (
+                        <Tooltip title="Edit">
+                          <IconButton aria-label={`Edit ${member.name}`} onClick={() => setModal({ mode: 'edit', member })}>
+                            <EditOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                      {actions.password && (
+                        <Tooltip title="Change password">
+                          <IconButton aria-label={`Change password of ${member.name}`} onClick={() => void changePassword(member)}>
+                            <KeyOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                      {actions.remove && (
+                        <Tooltip title="Delete">
+                          <IconButton aria-label={`Delete ${member.name}`} color="error" onClick={() => void remove(member)}>
+                            <DeleteOutlineIcon fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
                     </TableCell>
                     <TableCell>
                       <RoleBadge role={member.role} />
                     </TableCell>
                     <TableCell>{new Date(member.created_at).toLocaleDateString()}</TableCell>
                   </TableRow>
-                ))}
+                  );
+                })}
               </TableBody>
             </Table>
           </TableContainer>

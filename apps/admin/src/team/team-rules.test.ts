@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, replyError, roleForSave, saveFailure, saveOutcome, splitTeam } from './team-rules';
+import { capitalise, replyError, roleForSave, rowActions, saveFailure, saveOutcome, splitTeam } from './team-rules';
 
 describe('team lists', () => {
   it('puts admins and managers in the manager list and everyone else in the barber list', () => {
@@ -60,5 +60,43 @@ describe('list, delete and password replies', () => {
     expect(replyError({ status: 200, body: { status: 1, response: 'ok' } })).toBeNull();
     expect(replyError({ status: 404, body: { status: 0, response: 'This team member does not exist.' } })).toBe('This team member does not exist.');
     expect(replyError({ status: 200, body: { status: 0, response: 'Refused.' } })).toBe('Refused.');
+  });
+});
+
+describe('the success message of adding a member', () => {
+  it("keeps the spec's text and says the invitation went to the member's email", () => {
+    expect(saveOutcome({ status: 200, body: { status: 1, response: { uemail: 'new@shop.test' } } }, false)).toEqual({
+      ok: true,
+      message: 'Barber added successfully! We emailed new@shop.test an invitation to sign in.',
+    });
+  });
+});
+
+describe('row actions by viewer (what the server accepts)', () => {
+  const owner = { role: 'admin' as const, uemail: 'owner@shop.test', is_owner: true };
+  const admin = { role: 'admin' as const, uemail: 'admin2@shop.test', is_owner: false };
+  const manager = { role: 'manager' as const, uemail: 'manager@shop.test', is_owner: false };
+  const barber = { role: 'employee' as const, uemail: 'barber@shop.test', is_owner: false };
+  const none = { edit: false, password: false, remove: false };
+  const all = { edit: true, password: true, remove: true };
+
+  it('gives a manager nothing on admin or manager rows, everything on barbers', () => {
+    const viewer = { role: 'manager', email: 'manager@shop.test' };
+    expect(rowActions(viewer, owner, 2)).toEqual(none);
+    expect(rowActions(viewer, admin, 2)).toEqual(none);
+    expect(rowActions(viewer, manager, 2)).toEqual(none);
+    expect(rowActions(viewer, barber, 2)).toEqual(all);
+  });
+
+  it("lets only the owner edit the owner's row; nobody deletes the owner or themselves", () => {
+    expect(rowActions({ role: 'admin', email: 'admin2@shop.test' }, owner, 2)).toEqual(none);
+    expect(rowActions({ role: 'admin', email: 'owner@shop.test' }, owner, 2)).toEqual({ edit: true, password: true, remove: false });
+    expect(rowActions({ role: 'admin', email: 'admin2@shop.test' }, admin, 2)).toEqual({ edit: true, password: true, remove: false });
+    expect(rowActions({ role: 'admin', email: 'owner@shop.test' }, admin, 2)).toEqual(all);
+    expect(rowActions({ role: 'admin', email: 'owner@shop.test' }, manager, 2)).toEqual(all);
+  });
+
+  it('never offers deleting the only admin', () => {
+    expect(rowActions({ role: 'admin', email: 'someone@shop.test' }, admin, 1).remove).toBe(false);
   });
 });

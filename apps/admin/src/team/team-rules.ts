@@ -1,5 +1,5 @@
-import { normalizeRole, type TeamMember } from '@chairline/shared';
-import { TEAM_TEXTS } from './team-texts';
+import { canAccess, normalizeRole, type TeamMember } from '@chairline/shared';
+import { invitationSent, TEAM_TEXTS } from './team-texts';
 
 // The pure rules of the team screen (spec §4 "Team modal", §6, §8), unit-tested.
 
@@ -46,7 +46,11 @@ function text(value: unknown): string | undefined {
 export function saveOutcome(reply: { status: number; body: unknown }, editing: boolean): Outcome {
   const body = isRecord(reply.body) ? reply.body : {};
   const ok = reply.status >= 200 && reply.status < 300;
-  if (ok && body.status === 1) return { ok: true, message: editing ? TEAM_TEXTS.updated : TEAM_TEXTS.added };
+  if (ok && body.status === 1) {
+    if (editing) return { ok: true, message: TEAM_TEXTS.updated };
+    const email = isRecord(body.response) ? text(body.response.uemail) : undefined;
+    return { ok: true, message: email ? `${TEAM_TEXTS.added} ${invitationSent(email)}` : TEAM_TEXTS.added };
+  }
   if (ok) return { ok: false, message: text(body.response) ?? text(body.detail) ?? TEAM_TEXTS.error };
   return {
     ok: false,
@@ -72,3 +76,30 @@ export function replyError(reply: { status: number; body: unknown }): string | n
 
 /** The booking URL input starts as 'http://' (spec §4); the server reads a bare scheme as no link. */
 export const BOOKING_URL_DEFAULT = 'http://';
+
+export interface Viewer {
+  role: string | null | undefined;
+  /** The viewer's account email: their own row is the one with this uemail. */
+  email: string;
+}
+
+export interface RowActions {
+  edit: boolean;
+  password: boolean;
+  remove: boolean;
+}
+
+/**
+ * The actions a row offers the viewer, mirroring what the server accepts (the server decides):
+ * managers act on barbers only, admins on everyone; only the owner edits the owner's details or
+ * password; nobody removes themselves or the owner; the shop's only admin is never removed.
+ */
+export function rowActions(viewer: Viewer, member: Pick<TeamMember, 'role' | 'uemail' | 'is_owner'>, adminCount: number): RowActions {
+  const targetRole = normalizeRole(member.role);
+  const mayManage = canAccess(normalizeRole(viewer.role), targetRole === 'employee' ? 'team.barbers' : 'team.managers');
+  if (!mayManage) return { edit: false, password: false, remove: false };
+  const self = member.uemail.toLowerCase() === viewer.email.toLowerCase();
+  const ownerByOther = member.is_owner && !self;
+  const lastAdmin = targetRole === 'admin' && adminCount <= 1;
+  return { edit: !ownerByOther, password: !ownerByOther, remove: !self && !member.is_owner && !lastAdmin };
+}

@@ -28,3 +28,6 @@ export const TEAM_TEXTS = {
   passwordUpdatedTitle: 'Updated!',
   passwordUpdated: 'Member password updated.',
 } as const;
+
+/** Said after the spec's 'Barber added successfully!': the new member got an email to sign in. */
+export const invitationSent = (email: string) => `We emailed ${email} an invitation to sign in.`;

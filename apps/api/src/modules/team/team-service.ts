@@ -24,6 +24,7 @@ export const TEAM_MESSAGES = {
   ownerDetails: "Only the shop owner can change the owner's details.",
   removed: 'Member removed.',
   passwordUpdated: 'Member password updated.',
+  lastAdmin: 'A shop needs at least one admin. Make another member an admin first.',
 } as const;
 
 export { barberLimitMessage } from './barber-limit.js';
@@ -54,6 +55,16 @@ export class TeamService {
     if (!member) throw notFound(TEAM_MESSAGES.notFound);
     this.assertMayManage(caller, member.role);
     return member;
+  }
+
+  /**
+   * A shop always keeps at least one admin: removing or demoting the only one is refused. Read
+   * under the shop lock, so two admins removing each other at once cannot leave none.
+   */
+  private async assertAnotherAdminRemains(tx: Sql, shopId: number, member: MemberFacts) {
+    if (member.role !== 'admin') return;
+    const other = await one(tx, "SELECT 1 FROM memberships WHERE shop_id = $1 AND role = 'admin' AND id <> $2 LIMIT 1", [shopId, member.membership_id]);
+    if (!other) throw conflict(TEAM_MESSAGES.lastAdmin);
   }
 
   private async assertEmailFree(tx: Sql, email: string, exceptUserId: number | null) {
@@ -151,6 +162,7 @@ export class TeamService {
     // Whoever controls the owner's email controls the account (password reset): the owner's alone.
     if (before.is_owner && before.user_id !== caller.userId) throw forbidden(TEAM_MESSAGES.ownerDetails);
     if (before.is_owner && input.role !== 'admin') throw forbidden(TEAM_MESSAGES.ownerStaysAdmin);
+    if (input.role !== 'admin') await this.assertAnotherAdminRemains(this.app.db, caller.shopId, before);
     if (before.user_id === caller.userId && input.role !== before.role) throw forbidden(TEAM_MESSAGES.ownRole);
     const owner = { kind: 'profile_photo' as const, shopId: caller.shopId, userId: caller.userId };
     await this.uniqueEmail(() =>
@@ -158,6 +170,7 @@ export class TeamService {
         await lockShop(tx, caller.shopId);
         // Read again under the lock: the member may have been removed or changed meanwhile.
         const current = await this.target(caller, tx, id);
+        if (input.role !== 'admin') await this.assertAnotherAdminRemains(tx, caller.shopId, current);
         await this.assertEmailFree(tx, input.email, current.user_id);
         const becomesBarber = input.role === 'employee' && current.role !== 'employee';
         // A member who becomes a barber takes walk-ins (unless already in the rotation): a seat.
@@ -203,6 +216,7 @@ export class TeamService {
     await this.app.db.transaction(async (tx) => {
       await lockShop(tx, caller.shopId);
       const member = await this.target(caller, tx, id);
+      await this.assertAnotherAdminRemains(tx, caller.shopId, member);
       if (member.user_id === caller.userId) throw forbidden(TEAM_MESSAGES.notYourself);
       if (member.is_owner) throw forbidden(TEAM_MESSAGES.owner);
       await removeFromRotation(tx, caller.shopId, id, caller.userId, 'Removed from the team');

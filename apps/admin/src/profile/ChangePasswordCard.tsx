@@ -1,0 +1,96 @@
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { OWN_PASSWORD_MESSAGES, ownPasswordFormError } from '@chairline/shared';
+import { useState, type FormEvent } from 'react';
+import { http } from '../providers';
+
+type Result = { kind: 'success' | 'error'; text: string } | null;
+
+const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
+
+function replyText(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { response, detail } = body as { response?: unknown; detail?: unknown };
+  if (typeof response === 'string' && response) return response;
+  if (typeof detail === 'string' && detail) return detail;
+  return null;
+}
+
+/**
+ * "Change password" on Profile, for every signed-in shop user: the current password, the new one
+ * twice. This device stays signed in; the server signs the account out everywhere else.
+ */
+export function ChangePasswordCard({ variant = 'outlined' }: { variant?: 'outlined' | 'elevation' }) {
+  const [values, setValues] = useState(EMPTY);
+  const [result, setResult] = useState<Result>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const problem = ownPasswordFormError(values);
+    if (problem) return setResult({ kind: 'error', text: problem });
+    setBusy(true);
+    setResult(null);
+    try {
+      const reply = await http.post('/auth/change-password/', { current_password: values.current_password, new_password: values.new_password });
+      if (reply.ok) {
+        setValues(EMPTY);
+        setResult({ kind: 'success', text: replyText(reply.body) ?? OWN_PASSWORD_MESSAGES.changed });
+      } else {
+        setResult({ kind: 'error', text: replyText(reply.body) ?? `Request failed with status code ${reply.status}` });
+      }
+    } catch (err) {
+      setResult({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card variant={variant}>
+      <CardContent component="form" noValidate onSubmit={submit} aria-label="Change password" sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          Change password
+        </Typography>
+        <Stack spacing={2} sx={{ maxWidth: 560 }}>
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            value={values.current_password}
+            onChange={(e) => set('current_password')(e.target.value)}
+            fullWidth
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            helperText="At least 8 characters."
+            value={values.new_password}
+            onChange={(e) => set('new_password')(e.target.value)}
+            fullWidth
+          />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            value={values.confirm_password}
+            onChange={(e) => set('confirm_password')(e.target.value)}
+            fullWidth
+          />
+        </Stack>
+        {result && (
+          <Alert severity={result.kind} role={result.kind === 'error' ? 'alert' : 'status'}>
+            {result.text}
+          </Alert>
+        )}
+        <Box>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Changing…' : 'Change password'}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
