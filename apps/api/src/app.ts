@@ -47,6 +47,7 @@ import { walkinsRoutes } from './modules/walkins/walkins-routes.js';
 import { registerTurnAlerts, type TurnAlertOptions } from './modules/turn-alerts/turn-alerts-plugin.js';
 import { turnAlertsRoutes } from './modules/turn-alerts/turn-alerts-routes.js';
 import { walkinPauseRoutes } from './modules/opening-hours/pause-routes.js';
+import { gettingStartedRoutes } from './modules/getting-started/getting-started-routes.js';
 import './http/types.js';
 
 export interface AppOptions {
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(profileRoutes);
       await api.register(teamRoutes);
       await api.register(turnAlertsRoutes);
+      await api.register(gettingStartedRoutes);
     },
     { prefix: '/api' },
   );

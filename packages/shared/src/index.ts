@@ -29,3 +29,4 @@ export * from './shop-time.js';
 export * from './opening-hours.js';
 export * from './schemas/walkin-pause.js';
 export * from './wait-text.js';
+export * from './schemas/getting-started.js';
