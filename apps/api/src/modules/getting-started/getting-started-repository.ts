@@ -13,6 +13,7 @@ interface Facts {
   hours_set: boolean;
   services: number;
   rotation_barbers: number;
+  rotation_others: number;
   booking_urls: string[] | null;
   check_ins: number;
   served: number;
@@ -25,7 +26,8 @@ interface Facts {
  * The checklist of one shop, every step read from that shop's own rows:
  * - hours: the owner saved opening hours (the time zone is saved with them on the same screen);
  * - services: at least one active service;
- * - barbers: someone besides the owner is in the rotation, or the owner said they work alone;
+ * - barbers: someone besides the owner is in the rotation, or the owner said they work alone (and
+ *   someone, the owner, takes walk-ins);
  * - booking_links: at least one team member has a web booking link;
  * - poster: the owner printed the check-in poster (recorded by the poster page);
  * - test_check_in: at least one walk-in ticket exists, whoever made it.
@@ -36,6 +38,8 @@ export async function loadGettingStarted(sql: Sql, shopId: number): Promise<Gett
     `SELECT s.opening_hours <> '{}'::jsonb AS hours_set,
             (SELECT count(*)::int FROM services WHERE shop_id = s.id AND active) AS services,
             (SELECT count(*)::int FROM barbers WHERE shop_id = s.id AND in_rotation) AS rotation_barbers,
+            (SELECT count(*)::int FROM barbers b JOIN memberships m ON m.id = b.membership_id
+              WHERE b.shop_id = s.id AND b.in_rotation AND NOT m.is_owner) AS rotation_others,
             (SELECT array_agg(booking_url) FROM barbers WHERE shop_id = s.id AND booking_url <> '') AS booking_urls,
             (SELECT count(*)::int FROM walkin_tickets WHERE shop_id = s.id) AS check_ins,
             (SELECT count(*)::int FROM walkin_tickets WHERE shop_id = s.id AND status = 'done') AS served,
@@ -50,7 +54,7 @@ export async function loadGettingStarted(sql: Sql, shopId: number): Promise<Gett
   const done: Record<GettingStartedItem, boolean> = {
     hours: f.hours_set,
     services: f.services > 0,
-    barbers: f.rotation_barbers > 1 || (f.works_alone && f.rotation_barbers > 0),
+    barbers: f.rotation_others > 0 || (f.works_alone && f.rotation_barbers > 0),
     booking_links: (f.booking_urls ?? []).some((url) => isWebLink(url)),
     poster: f.poster_printed,
     test_check_in: f.check_ins > 0,
