@@ -28,6 +28,7 @@ const BillingPage = lazy(() => import('./billing').then((m) => ({ default: m.Bil
 const SettingsPage = lazy(() => import('./settings').then((m) => ({ default: m.SettingsPage })));
 const SubscriptionPage = lazy(() => import('./subscription').then((m) => ({ default: m.SubscriptionPage })));
 const SupportPage = lazy(() => import('./support').then((m) => ({ default: m.SupportPage })));
+const PosterPage = lazy(() => import('./poster').then((m) => ({ default: m.PosterPage })));
 const ProfilePage = lazy(() => import('./profile').then((m) => ({ default: m.ProfilePage })));
 const LoginPage = lazy(() => import('./auth').then((m) => ({ default: m.LoginPage })));
 const SignupPage = lazy(() => import('./auth').then((m) => ({ default: m.SignupPage })));
@@ -71,6 +72,7 @@ function BackOffice() {
         <Route path="/settings/subscription" element={<SubscriptionPage />} />
         <Route path="/support" element={<SupportPage />} />
         <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/poster" element={<PosterPage />} />
       </CustomRoutes>
     </Admin>
   );

@@ -48,6 +48,7 @@ import { walkinsRoutes } from './modules/walkins/walkins-routes.js';
 import { registerTurnAlerts, type TurnAlertOptions } from './modules/turn-alerts/turn-alerts-plugin.js';
 import { turnAlertsRoutes } from './modules/turn-alerts/turn-alerts-routes.js';
 import { walkinPauseRoutes } from './modules/opening-hours/pause-routes.js';
+import { gettingStartedRoutes } from './modules/getting-started/getting-started-routes.js';
 import './http/types.js';
 
 export interface AppOptions {
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(ownPasswordRoutes);
       await api.register(teamRoutes);
       await api.register(turnAlertsRoutes);
+      await api.register(gettingStartedRoutes);
     },
     { prefix: '/api' },
   );

@@ -30,3 +30,4 @@ export * from './opening-hours.js';
 export * from './schemas/walkin-pause.js';
 export * from './wait-text.js';
 export * from './schemas/own-password.js';
+export * from './schemas/getting-started.js';

@@ -20,11 +20,27 @@ export function suggestUsername(shopName: string): string {
     .slice(0, 40);
 }
 
+/** The browser's IANA time zone, or UTC when it has none. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Every zone the browser knows, with the given one (the browser's may be an alias) kept on the list. */
+function timeZoneChoices(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...known, 'UTC', current])].sort();
+}
+
 /** Sign-up: a shop and its admin (POST /api/auth/signup/), or an affiliate account. */
 export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
   const redirect = useSignInRedirect();
   const navigate = useNavigate();
-  const [form, setForm] = useState({ name: '', email: '', password: '', shop_name: '', shop_username: '', payout_email: '' });
+  const [form, setForm] = useState({ name: '', email: '', password: '', shop_name: '', shop_username: '', timezone: browserTimeZone(), payout_email: '' });
+  const [zones] = useState(() => timeZoneChoices(form.timezone));
   const [usernameTouched, setUsernameTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -117,6 +133,22 @@ export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
                 }}
                 slotProps={{ input: { startAdornment: <InputAdornment position="start">/shop/</InputAdornment> } }}
               />
+              <TextField
+                select
+                label="Time zone"
+                name="timezone"
+                fullWidth
+                value={form.timezone}
+                helperText="Your shop's opening hours and today's line follow this zone. Taken from this browser; change it if the shop is elsewhere."
+                onChange={(e) => set('timezone')(e.target.value)}
+                slotProps={{ select: { native: true } }}
+              >
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </TextField>
             </>
           )}
         </Stack>

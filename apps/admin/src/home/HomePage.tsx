@@ -14,6 +14,7 @@ import { BRAND_COLOR } from '../layout/brand';
 import { useSession } from '../layout/session';
 import { usageBar } from '../layout/usage';
 import { dataProvider } from '../providers';
+import { GettingStartedCard } from './GettingStartedCard';
 import { hourLabel, monthLimitLabel, waitLabel } from './home-format';
 
 function Tile({ label, value, hint, icon, accent }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactNode; accent: string }) {
@@ -88,6 +89,8 @@ export function HomePage() {
         </Typography>
         <Typography color="text.secondary">Today at a glance · {format(new Date(), 'EEEE d MMMM')}</Typography>
       </Box>
+      {/* The setup checklist is for the shop's admins: its first step is in Settings, which managers cannot open. */}
+      {user.role === 'admin' && <GettingStartedCard />}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }, gap: 2, mb: 3 }}>
         <Tile label="Waiting now" value={stats.today.waiting} icon={<HourglassEmptyIcon />} accent="#f59e0b" />
         <Tile label="In service" value={stats.today.in_service} icon={<ChairOutlinedIcon />} accent={BRAND_COLOR} />

@@ -28,6 +28,18 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
+const SIGNUP_TIME_ZONE_MESSAGE = 'Please choose a valid time zone, for example America/New_York.';
+
+/** A zone name the browsers' time-zone data knows (the same check as the shop settings). */
+function isIanaTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const signupBody = z.object({
   name: personName,
   email,
@@ -36,6 +48,11 @@ export const signupBody = z.object({
   shop_username: shopUsername,
   /** The affiliate of the visitor's stored invite, or -1: the new shop is attributed to them. */
   invited_by: invitedBy.optional(),
+  /** The shop's IANA time zone (the browser's by default on the form). Absent: UTC. */
+  timezone: z
+    .string({ error: SIGNUP_TIME_ZONE_MESSAGE })
+    .refine(isIanaTimeZone, SIGNUP_TIME_ZONE_MESSAGE)
+    .optional(),
 });
 export type SignupBody = z.infer<typeof signupBody>;
 

@@ -1,9 +1,10 @@
 import type { LoginReply, SignupBody } from '@chairline/shared';
-import { MESSAGES } from '@chairline/shared';
+import { MESSAGES, timeZoneUnsupported } from '@chairline/shared';
+import { databaseKnowsZone } from '../../lib/shop-time-zone.js';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { conflict, forbidden, HttpError, notFound, unauthorized, unavailable } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unavailable } from '../../http/errors.js';
 import { loadSessionUser } from '../users/session-user.js';
 import type { GoogleVerifier } from './google.js';
 import type { Mailer } from './mailer.js';
@@ -44,6 +45,8 @@ export class AuthService {
   }
 
   async signup(body: SignupBody): Promise<LoginReply> {
+    // The schema checked the zone against Intl; the database must know it too, as in the shop settings.
+    if (body.timezone && !(await databaseKnowsZone(this.db, body.timezone))) throw badRequest(timeZoneUnsupported(body.timezone));
     await assertAvailable(this.db, body.email, body.shop_username);
     const passwordHash = await hashPassword(body.password);
     const { userId } = await this.createShop({
@@ -52,6 +55,7 @@ export class AuthService {
       passwordHash,
       shopName: body.shop_name,
       shopUsername: body.shop_username,
+      timezone: body.timezone,
     }, body.invited_by);
     return this.sessionFor(userId);
   }
