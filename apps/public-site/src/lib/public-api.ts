@@ -4,7 +4,8 @@ import { NETWORK_ERROR, type ApiResult } from './replies.js';
 
 // The browser's calls to the API on the same origin. Public: no token.
 
-async function call(path: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
+/** One same-origin JSON request: the status and the parsed body (or the text of a non-JSON page). */
+export async function call(path: string, init?: RequestInit): Promise<{ status: number; body: unknown }> {
   const reply = await fetch(path, {
     ...init,
     headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
@@ -20,7 +21,8 @@ async function call(path: string, init?: RequestInit): Promise<{ status: number;
   return { status: reply.status, body };
 }
 
-async function attempt<T>(run: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+/** A network failure becomes a result with the message for a person, never a thrown error. */
+export async function attempt<T>(run: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
   try {
     return await run();
   } catch {

@@ -1,5 +1,6 @@
 import { turnAlertReply, type TurnAlertInput, type TurnAlertSettings } from '@chairline/shared';
-import { NETWORK_ERROR, replyMessage, type ApiResult } from './replies.js';
+import { attempt, call } from './public-api.js';
+import { replyMessage, type ApiResult } from './replies.js';
 
 // The ticket's turn-alert choice: GET, PUT and DELETE /api/check-in/{token}/alerts/, each answering
 // the current choice; replies are checked against the shared contract before the page uses them.
@@ -15,27 +16,12 @@ export function readAlertSettings(status: number, body: unknown): ApiResult<Turn
   return { ok: true, data: parsed.data.response };
 }
 
-async function call(token: string, method: 'GET' | 'PUT' | 'DELETE', input?: TurnAlertInput): Promise<ApiResult<TurnAlertSettings>> {
-  try {
-    const reply = await fetch(alertsPath(token), {
-      method,
-      headers: { accept: 'application/json', ...(input ? { 'content-type': 'application/json' } : {}) },
-      body: input ? JSON.stringify(input) : undefined,
-      cache: 'no-store',
-    });
-    const text = await reply.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      // A non-JSON error page: replyMessage reads it as text.
-    }
-    return readAlertSettings(reply.status, body);
-  } catch {
-    return { ok: false, status: 0, message: NETWORK_ERROR };
-  }
-}
+const request = (token: string, method: 'GET' | 'PUT' | 'DELETE', input?: TurnAlertInput): Promise<ApiResult<TurnAlertSettings>> =>
+  attempt(async () => {
+    const { status, body } = await call(alertsPath(token), { method, body: input ? JSON.stringify(input) : undefined });
+    return readAlertSettings(status, body);
+  });
 
-export const fetchAlerts = (token: string) => call(token, 'GET');
-export const saveAlerts = (token: string, input: TurnAlertInput) => call(token, 'PUT', input);
-export const turnOffAlerts = (token: string) => call(token, 'DELETE');
+export const fetchAlerts = (token: string) => request(token, 'GET');
+export const saveAlerts = (token: string, input: TurnAlertInput) => request(token, 'PUT', input);
+export const turnOffAlerts = (token: string) => request(token, 'DELETE');
