@@ -272,28 +272,40 @@ describe('browser notifications', () => {
     // Chromium itself hands the worker a push message (DevTools' push delivery), as the push
     // service would after the server's encrypted request; the payload is the server's contract.
     const cdp = await page.context().newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) => {
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const mine = registrations.find((r) => r.scopeURL === scope && !r.isDeleted);
-        if (mine) resolve(mine.registrationId);
-      });
+    // DevTools may list registrations of this scope from other open browser contexts too (earlier
+    // tests' pages), and cannot tell which is this page's: every message goes to each of them, and
+    // the notifications are read from this page's own registration.
+    const registrations = new Set<string>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+      for (const r of updated) if (r.scopeURL === scope && !r.isDeleted) registrations.add(r.registrationId);
     });
     await cdp.send('ServiceWorker.enable');
+    await expect.poll(() => registrations.size, { timeout: 30_000 }).toBeGreaterThan(0);
     const ticketUrl = `${server.baseUrl}/shop/${DEMO.shop}/ticket/${ticket.token}`;
-    const deliver = async (payload: unknown) =>
-      cdp.send('ServiceWorker.deliverPushMessage', { origin: server.baseUrl, registrationId: await registrationId, data: JSON.stringify(payload) });
-    await deliver(
+    const messages = [
       turnAlertPushPayload.parse({ kind: 'near', title: ALERT_MESSAGES.next('Demo'), body: ALERT_MESSAGES.nextBody, url: ticketUrl, tag: 'ticket-1' }),
-    );
-    // A link to another site is never opened from our notification: it leads to the ticket pages instead.
-    await deliver({ kind: 'called', title: 'Elsewhere', body: 'x', url: 'https://example.com/phish', tag: 'ticket-2' });
+      // A link to another site is never opened from our notification: it leads to the ticket pages instead.
+      { kind: 'called', title: 'Elsewhere', body: 'x', url: 'https://example.com/phish', tag: 'ticket-2' },
+    ];
+    // Delivered again on every look: a message handed over while the worker is still starting can be
+    // dropped on a busy machine, and the same tag replaces a notification, never adds one.
+    const deliverToAll = async () => {
+      for (const registrationId of registrations) {
+        for (const payload of messages) {
+          // Another context's registration may be gone by now; only this page's outcome is asserted.
+          await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.baseUrl, registrationId, data: JSON.stringify(payload) }).catch(() => undefined);
+        }
+      }
+    };
 
-    const shown = () =>
-      page.evaluate(async () =>
+    const shown = async () => {
+      await deliverToAll();
+      return page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications())
           .map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url ?? null }))
           .sort((a, b) => a.tag.localeCompare(b.tag)),
       );
+    };
     await expect.poll(shown, { timeout: 30_000 }).toEqual([
       { title: ALERT_MESSAGES.next('Demo'), body: ALERT_MESSAGES.nextBody, tag: 'ticket-1', url: ticketUrl },
       { title: 'Elsewhere', body: 'x', tag: 'ticket-2', url: scope },
