@@ -5,7 +5,7 @@ import { api, DEMO } from './support/api.js';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-// The sign-in pages and the routing rules of spec §2 in Chromium against the built app.
+// The sign-in pages and the routing rules in Chromium against the built app.
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,8 +52,8 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-describe('login screen (spec §2, §5, §8)', () => {
-  it("shows the spec's texts; no Google button when Google is not configured", async () => {
+describe('login screen', () => {
+  it("shows the login texts; no Google button when Google is not configured", async () => {
     const page = await open('/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await googleConfig(page)).toEqual({ status: 1, response: { google_client_id: null } });
@@ -127,7 +127,7 @@ describe('login screen (spec §2, §5, §8)', () => {
   });
 });
 
-describe('routing rules (spec §2, §8)', () => {
+describe('routing rules', () => {
   it('an unauthenticated visitor on a dashboard path gets the login screen', async () => {
     const page = await open('/dashboard/customers');
     await page.waitForURL((url) => url.pathname === '/login');
@@ -175,7 +175,7 @@ describe('routing rules (spec §2, §8)', () => {
   });
 });
 
-describe('affiliates (spec §2 affiliate area)', () => {
+describe('affiliates (the affiliate area)', () => {
   it('sign up, land on the affiliate dashboard with the referral link; dashboard paths redirect there; logout goes to /affiliate/marketing', async () => {
     const page = await open('/affiliate/marketing/signup');
     await page.getByLabel('Full name').fill('Ava Stone');
@@ -266,7 +266,7 @@ describe('sign-up and password recovery', () => {
   });
 });
 
-describe('Google sign-in configured at run time (GOOGLE_CLIENT_ID on the server, spec §2, §6)', () => {
+describe('Google sign-in configured at run time (GOOGLE_CLIENT_ID on the server)', () => {
   const CLIENT_ID = 'test-client.apps.googleusercontent.com';
   let google: RunningServer;
 

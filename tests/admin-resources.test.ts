@@ -279,7 +279,7 @@ describe('appointments and calendar', () => {
 });
 
 describe('profile and support', () => {
-  it('applies the profile rules and messages of the spec', async () => {
+  it('applies the shared profile rules and messages', async () => {
     const page = await asAdmin('/dashboard/profile');
     const dialog = page.getByRole('dialog');
     const update = page.getByRole('button', { name: 'Update Profile' });

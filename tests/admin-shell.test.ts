@@ -4,7 +4,7 @@ import { api, DEMO, sessionStorageEntries } from './support/api.js';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, sharedSignedInContext, signedInContext, skipMarketingPopup } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-// The dashboard shell of spec §2 in Chromium against the built app.
+// The dashboard shell in Chromium against the built app.
 
 let server: RunningServer;
 let browser: Browser;
@@ -45,7 +45,7 @@ async function pageLoaded(page: Page, heading: string | RegExp) {
 
 const sidebarLinks = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link');
 
-describe('sidebar by role (spec §2, §6)', () => {
+describe('sidebar by role', () => {
   it('shows an admin Billing, Team and Settings with the common links', async () => {
     const { context, page } = await open(DEMO.admin);
     await sidebarLinks(page).first().waitFor();
@@ -189,7 +189,7 @@ describe('shell controls', () => {
     await context.close();
   });
 
-  it('resolves every dashboard route of the spec, aliases included', async () => {
+  it('resolves every dashboard route, aliases included', async () => {
     const { context, page } = await open(DEMO.admin);
     await sidebarLinks(page).first().waitFor();
     // Each route with the heading its own page shows once loaded.
@@ -221,7 +221,7 @@ describe('shell controls', () => {
   }, 300_000);
 });
 
-describe('usage bars (spec §4 colours, §9 defaults)', () => {
+describe('usage bars', () => {
   it('colours the check-in bar by band at 40, 60 and 90 % and shows the trial badge', async () => {
     // A new shop is on the BASIC PLAN: 200 check-ins, 2 barbers, a 14-day trial.
     const signup = await api<{ access: string; refresh: string; user: { trial_days_remaining: number } }>(server.baseUrl, 'POST', '/auth/signup/', {

@@ -4,7 +4,7 @@ import { api, DEMO, sharedLogin } from './support/api.js';
 import { launchBrowser, PHONE_VIEWPORT, sharedSignedInContext, skipMarketingPopup } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-// The team screen of spec §2/§4/§5/§8 against the real server in Chromium.
+// The team screen against the real server in Chromium.
 
 let server: RunningServer;
 let browser: Browser;

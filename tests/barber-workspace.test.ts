@@ -5,7 +5,7 @@ import { api, DEMO, login, sharedLogin } from './support/api.js';
 import { contextWithSession, launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-// The barber workspace (spec §2 "Employee dashboard", §5, §8; issue 5) in Chromium against the
+// The barber workspace in Chromium against the
 // built app and the demo shop.
 
 let server: RunningServer;

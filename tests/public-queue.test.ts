@@ -269,7 +269,7 @@ describe('checking in from the public page', () => {
     const back = await api(server.baseUrl, 'POST', `/barbers/${await barberId('Andre Silva')}/status/`, { token: staffToken, body: { status: 'available' } });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
   });
-  it('falls back to polling (spec §4) when the event stream is unavailable', async () => {
+  it('falls back to polling when the event stream is unavailable', async () => {
     const guest = await apiCheckIn('Quinn Fox', '+1 555 010 8000');
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT });
     contexts.push(context);

@@ -4,7 +4,7 @@ import { api, DEMO, login } from './support/api.js';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-// The public shop page of spec §2 in Chromium against the real server and its demo shop.
+// The public shop page in Chromium against the real server and its demo shop.
 
 let server: RunningServer;
 let browser: Browser;
@@ -105,7 +105,7 @@ describe('the public shop page', () => {
     const table = await open('/store/demo/barbers?tabStyle=table');
     const headers = await table.getByRole('columnheader').allTextContents();
     expect(headers.slice(0, 4)).toEqual(['Position', 'Photo', 'Name', 'Email']);
-    // Rows in rotation order, Position = position + 1 (spec §2).
+    // Rows in rotation order, Position = position + 1.
     const barbers = await api<{ name: string; email: string; position: number }[]>(server.baseUrl, 'GET', '/barbers/?shop_username=demo');
     const expected = [...barbers.body].sort((a, b) => a.position - b.position);
     expect(expected.length).toBe(3);

@@ -69,7 +69,7 @@ export function sharedLogin(baseUrl: string, email: string, password: string = D
   return reply;
 }
 
-/** The local storage a signed-in back office holds (spec §3 keys), to start a page signed in. */
+/** The local storage a signed-in back office holds (its storage keys), to start a page signed in. */
 export function sessionStorageEntries(reply: Pick<LoginReply, 'access' | 'refresh'>, now = Date.now()): Record<string, string> {
   return {
     [STORAGE_KEYS.accessToken]: reply.access,

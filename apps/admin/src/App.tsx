@@ -8,7 +8,7 @@ import { SubscriptionFrame } from './layout/SubscriptionFrame';
 import { theme } from './layout/theme';
 import { authProvider, dataProvider } from './providers';
 
-// Pages load on demand (spec §2); each folder's index.ts default-exports or names what is mounted.
+// Pages load on demand; each folder's index.ts default-exports or names what is mounted.
 const HomePage = lazy(() => import('./home').then((m) => ({ default: m.HomePage })));
 const WalkinsPage = lazy(() => import('./walkins').then((m) => ({ default: m.WalkinsPage })));
 const TeamPage = lazy(() => import('./team').then((m) => ({ default: m.TeamPage })));

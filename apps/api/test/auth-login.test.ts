@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('POST /api/auth/login/', () => {
-  it('answers access, refresh and the session user of spec §3, field by field', async () => {
+  it('answers access, refresh and the session user, field by field', async () => {
     const shop = await makeShop(t.app, t.db);
     const res = await t.app.inject({
       method: 'POST',
@@ -65,7 +65,7 @@ describe('POST /api/auth/login/', () => {
     ['empty email', { email: '', password: 'x' }],
     ['empty password', { email: 'a@b.test', password: '' }],
     ['wrong types', { email: 42, password: ['x'] }],
-  ])('answers 400 with the spec message for %s', async (_name, payload) => {
+  ])('answers 400 with the user-facing message for %s', async (_name, payload) => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/login/', payload });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Please fill all the fields.' });

@@ -29,12 +29,12 @@ import { multipart } from './support/multipart.js';
  */
 const KNOWN_QUEUE_FAILURES: readonly string[] = [];
 
-/** Routes whose errors are `{detail}` (spec §7, sign-in endpoints); all others use `{status:0, response}`. */
+/** Routes whose errors are `{detail}` (the sign-in endpoints); all others use `{status:0, response}`. */
 const DETAIL_ROUTES = new Set(['/api/auth/login/', '/api/auth/signup/', '/api/auth/refresh/', '/api/auth/google/', '/api/affiliate/signup/', '/api/affiliate/login/']);
 /** Routes whose refusals are `{error: string}` (subscribe replies `checkout_url` or `error`). */
 const ERROR_ROUTES = new Set(['/api/subscription/subscribe/']);
 
-/** Multipart routes (spec §7) and the field their file goes in. */
+/** Multipart routes and the field their file goes in. */
 const MULTIPART_ROUTES: Record<string, { fileField: string; fields: () => Record<string, string> }> = {
   'POST /api/barbers/': { fileField: 'profile_pic', fields: () => memberFields() },
   'PUT /api/barbers/:id/': { fileField: 'profile_pic', fields: () => memberFields() },

@@ -22,7 +22,7 @@ const createInvoice = (user: { access: string }, payload: object) =>
   t.app.inject({ method: 'POST', url: '/api/billing/create-invoice/', headers: bearer(user), payload });
 
 describe('barber invoices', () => {
-  it('a barber creates an invoice and sees it in My Invoices with the spec fields', async () => {
+  it('a barber creates an invoice and sees it in My Invoices with its contract fields', async () => {
     const { shop, haircut, beard, customer } = await shopWithCatalogue();
     const barber = await shop.addMember('employee', 'Invoice Barber');
     const res = await createInvoice(barber, { customer, services: [haircut, beard], amount: 45, description: 'Cut and trim' });
@@ -53,7 +53,7 @@ describe('barber invoices', () => {
     [{ customer: 1, services: [], amount: 10 }, 'Customer, Services & Amount are required'],
     [{ customer: 1, services: [1] }, 'Customer, Services & Amount are required'],
     [{ customer: 1, services: [1], amount: '' }, 'Customer, Services & Amount are required'],
-  ])('refuses %j with the spec message', async (payload, message) => {
+  ])('refuses %j with its user-facing message', async (payload, message) => {
     const { shop } = await shopWithCatalogue();
     const res = await createInvoice(shop.admin, payload);
     expect(res.statusCode).toBe(400);

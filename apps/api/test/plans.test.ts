@@ -9,7 +9,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/subscription/plans/', () => {
-  it('lists the catalogue with every Plan field of spec §3, public', async () => {
+  it('lists the catalogue with every Plan field, public', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/subscription/plans/' });
     expect(res.statusCode).toBe(200);
     const plans = res.json();

@@ -81,7 +81,7 @@ describe('POST /api/update-barber-profile/', () => {
     expect((await me(shop.admin)).name).toBe('Owner Name');
   });
 
-  it('refuses missing name or phone and a booking link without http(s) with the spec messages; nothing changes', async () => {
+  it('refuses missing name or phone and a booking link without http(s) with the user-facing messages; nothing changes', async () => {
     const barber = await shop.addMember('employee', 'Steady Name');
     const noName = await update(barber, { name: '  ', phone_no: '5550102030' });
     expect(noName.statusCode).toBe(400);
@@ -123,7 +123,7 @@ describe('POST /api/update-barber-profile/', () => {
     expect(record).toEqual({ name: 'Safe Links', booking_url: 'https://calendly.com/safe' });
   });
 
-  it('refuses a non-image photo and a 5 MB + 1 byte photo with the spec messages, and changes nothing', async () => {
+  it('refuses a non-image photo and a 5 MB + 1 byte photo with the user-facing messages, and changes nothing', async () => {
     const barber = await shop.addMember('employee', 'Photo Person');
     const html = await update(barber, { name: 'Changed', phone_no: '5550102030' }, { field: 'profile_photo', filename: 'me.png', contentType: 'image/png', data: Buffer.from('<html><body>hi</body></html>') });
     expect(html.statusCode).toBe(400);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/shop/?shop_username=', () => {
-  it('answers the shop (spec §3) and the check-ins of today in the shop time zone', async () => {
+  it('answers the shop and the check-ins of today in the shop time zone', async () => {
     const shop = await makeShop(t.app, t.db, { timezone: 'Pacific/Kiritimati' });
     await t.db.query(`UPDATE shops SET address = '1 Main St', phone_number = '+1 555 0100', bluetick = true WHERE id = $1`, [shop.shopId]);
     // Just before and just after the shop's local midnight.
@@ -67,7 +67,7 @@ describe('GET /api/shop/?shop_username=', () => {
 });
 
 describe('GET /api/barbers/?shop_username=', () => {
-  it('lists the rotation barbers (spec §3 fields plus queue facts), off ones marked without a wait', async () => {
+  it('lists the rotation barbers (contract fields plus queue facts), off ones marked without a wait', async () => {
     const shop = await makeShop(t.app, t.db);
     const jay = await shop.addMember('employee', 'Jay Kim');
     const andre = await shop.addMember('employee', 'Andre Silva');

@@ -47,7 +47,7 @@ async function unlimitedShop(): Promise<TestShop> {
 }
 
 describe('GET /api/team/team-members/', () => {
-  it('lists every member as the spec team member record, oldest first', async () => {
+  it('lists every member as the team member record, oldest first', async () => {
     const shop = await unlimitedShop();
     const manager = await shop.addMember('manager', 'Mia Manager');
     const res = await list(shop.admin);
@@ -148,7 +148,7 @@ describe('POST /api/barbers/ (create a member)', () => {
     expect(res.json().response).toMatchObject({ name: 'Json Person', percentage: 30, new_employee: false });
   });
 
-  it('validates with the spec messages: 400, nothing created', async () => {
+  it('validates with the user-facing messages: 400, nothing created', async () => {
     const shop = await unlimitedShop();
     const cases: [Record<string, string>, string][] = [
       [{ ...barberFields(), email: '' }, 'Please enter email'],

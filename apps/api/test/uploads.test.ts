@@ -62,7 +62,7 @@ describe('POST /api/shop/settings/logo/ (shop logo upload)', () => {
     expect(meta.exif).toBeUndefined();
   });
 
-  it('refuses an HTML file renamed .png, whatever type it claims, with the spec message', async () => {
+  it('refuses an HTML file renamed .png, whatever type it claims, with the user-facing message', async () => {
     const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
     const before = await t.db.query('SELECT id FROM uploads');
     const res = await uploadLogo(shop.admin, { field: 'shop_logo', filename: 'logo.png', contentType: 'image/png', data: html });
@@ -82,7 +82,7 @@ describe('POST /api/shop/settings/logo/ (shop logo upload)', () => {
     expect(cut.json().response).toBe(MESSAGES.imageType);
   });
 
-  it('refuses 5 MB + 1 byte with 413 and the spec message; exactly 5 MB is not refused for its size', async () => {
+  it('refuses 5 MB + 1 byte with 413 and the user-facing message; exactly 5 MB is not refused for its size', async () => {
     const png = await pngImage(32, 32);
     const over = Buffer.concat([png, Buffer.alloc(PROFILE_PHOTO_MAX_BYTES + 1 - png.length, 0)]);
     const res = await uploadLogo(shop.admin, { field: 'shop_logo', filename: 'big.png', contentType: 'image/png', data: over });

@@ -97,7 +97,7 @@ describe('reading API replies against the shared contract', () => {
     expect(readShop(200, { status: 1, response: { name: 'x' } }).ok).toBe(false);
   });
 
-  it('reads barber lists bare or wrapped, with the spec message on failure', () => {
+  it('reads barber lists bare or wrapped, with the user-facing message on failure', () => {
     expect(readBarbers(200, [barber({})])).toMatchObject({ ok: true });
     expect(readBarbers(200, { status: 1, response: [barber({})] })).toMatchObject({ ok: true });
     expect(readBarbers(500, null)).toEqual({ ok: false, status: 500, message: 'An error occurred while fetching barbers.' });

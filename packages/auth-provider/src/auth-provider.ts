@@ -38,7 +38,7 @@ export interface ChairlineIdentity extends UserIdentity {
   affiliate: AffiliateProfile | null;
 }
 
-/** An Error whose message is meant for the person (the server's `detail` or the spec's fallback). */
+/** An Error whose message is meant for the person (the server's `detail` or the generic fallback). */
 export class AuthError extends Error {
   constructor(
     message: string,
@@ -53,7 +53,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Spec §8 login: the `detail` field, else 'Something went wrong. Please try again later.' */
+/** Login failure: the `detail` field, else 'Something went wrong. Please try again later.' */
 export function loginErrorMessage(body: unknown): string {
   if (isRecord(body)) {
     if (typeof body.detail === 'string' && body.detail !== '') return body.detail;
@@ -70,7 +70,7 @@ export function createAuthProvider(options: AuthProviderOptions) {
 
   const isAffiliate = () => storage.getItem(STORAGE_KEYS.affiliate) === 'true' && tokens.peekAccessToken() !== null;
 
-  /** Login success (spec §4): tokens, last refresh, the user; the marketing popup may show again. */
+  /** Login success: tokens, last refresh, the user; the marketing popup may show again. */
   function loginSucceeded(reply: LoginReply | { access: string; refresh: string; user: AffiliateProfile }, affiliate: boolean) {
     tokens.save(reply.access, reply.refresh);
     storage.removeItem(STORAGE_KEYS.marketingPopupShown);
@@ -100,7 +100,7 @@ export function createAuthProvider(options: AuthProviderOptions) {
     throw new AuthError(loginErrorMessage(reply), result.status);
   }
 
-  /** Forced logout (spec §4): tokens and the affiliate flag go, the user becomes the placeholder. */
+  /** Forced logout: tokens and the affiliate flag go, the user becomes the placeholder. */
   function clearSession() {
     tokens.clear();
     storage.removeItem(STORAGE_KEYS.lastTokenRefresh);
@@ -110,7 +110,7 @@ export function createAuthProvider(options: AuthProviderOptions) {
     affiliateProfile = null;
   }
 
-  /** GET /auth/get-user-data/: a null response or a refused token is a login failure (spec §4, §8). */
+  /** GET /auth/get-user-data/: a null response or a refused token is a login failure. */
   async function loadSessionUser(): Promise<SessionUser | null> {
     const token = await tokens.getAccessToken();
     if (!token) {

@@ -1,6 +1,6 @@
 import { canAccess, normalizeRole, type Action, type Role } from '@chairline/shared';
 
-/** Which shared access action guards each react-admin resource (DESIGN.md §5). */
+/** Which shared access action guards each react-admin resource. */
 export const RESOURCE_ACTIONS: Record<string, Action> = {
   dashboard: 'session',
   profile: 'session',

@@ -1,6 +1,6 @@
 import { normalizeRole, type SessionUser } from '@chairline/shared';
 
-// The routing rules of spec §2 as pure functions, so every rule is unit-tested and the app's
+// The routing rules as pure functions, so every rule is unit-tested and the app's
 // router only asks "where should this visitor be?".
 
 export const PATHS = {

@@ -6,7 +6,7 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 
 export interface TokenStoreOptions {
   storage: KeyValueStorage;
-  /** POST {host}/api/auth/refresh/ (spec §7). */
+  /** POST {host}/api/auth/refresh/. */
   refreshUrl: string;
   fetch?: FetchLike;
   now?: () => number;
@@ -37,7 +37,7 @@ export interface TokenStore {
 }
 
 /**
- * Token freshness (spec §4, §8, §9). The server rotates refresh tokens and revokes a family whose
+ * Token freshness. The server rotates refresh tokens and revokes a family whose
  * old token is reused, so concurrent requests of this tab share one refresh, and the tabs of the
  * browser take turns: a tab that waited reads the tokens the other tab stored instead of spending
  * the same refresh token again.

@@ -40,7 +40,7 @@ function setup(initial: Record<string, string>, replies: Parameters<typeof fakeH
   return { auth, storage, calls, redirects };
 }
 
-describe('login (spec §4, §8)', () => {
+describe('login', () => {
   it('stores access, refresh, lastTokenRefresh and the user, clears the marketing-popup and affiliate flags', async () => {
     const { auth, storage, calls } = setup(
       { [STORAGE_KEYS.marketingPopupShown]: 'true', [STORAGE_KEYS.affiliate]: 'true' },
@@ -94,7 +94,7 @@ describe('login (spec §4, §8)', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout', () => {
   it('revokes the refresh token on the server, clears tokens, the affiliate flag and the PIN, and goes to /login', async () => {
     const { auth, storage, calls, redirects } = setup(
       { ...signedIn, [STORAGE_KEYS.pinValid]: '{}', [STORAGE_KEYS.marketingPopupShown]: 'true' },
@@ -121,7 +121,7 @@ describe('logout (spec §4)', () => {
   });
 });
 
-describe('affiliate status (spec §4)', () => {
+describe('affiliate status', () => {
   it("is true only when the flag is the string 'true' and an access token exists", () => {
     expect(setup({ ...signedIn, [STORAGE_KEYS.affiliate]: 'true' }, {}).auth.isAffiliate()).toBe(true);
     expect(setup({ ...signedIn, [STORAGE_KEYS.affiliate]: '1' }, {}).auth.isAffiliate()).toBe(false);
@@ -131,7 +131,7 @@ describe('affiliate status (spec §4)', () => {
   });
 });
 
-describe('loading user data (spec §4, §8)', () => {
+describe('loading user data', () => {
   it('a non-null response loads the user; checkAuth then resolves', async () => {
     const { auth, calls } = setup(signedIn, { 'GET /auth/get-user-data/': { status: 200, body: { status: 1, response: sessionUser({ name: 'Jay' }) } } });
     await expect(auth.checkAuth()).resolves.toBeUndefined();
@@ -167,7 +167,7 @@ describe('loading user data (spec §4, §8)', () => {
   });
 });
 
-describe('roles to permissions (spec §6) through the shared canAccess', () => {
+describe('roles to permissions through the shared canAccess', () => {
   const cases: Array<['admin' | 'manager' | 'employee', string, boolean]> = [
     ['admin', 'billing', true],
     ['admin', 'settings', true],

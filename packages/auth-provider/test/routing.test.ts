@@ -4,7 +4,7 @@ import { afterLoginPath, afterLogoutPath, dashboardFor, routeFor } from '../src/
 const active = { role: 'admin' as const, is_subscription_active: true };
 const inactive = { role: 'admin' as const, is_subscription_active: false };
 
-describe('routing rules (spec §2)', () => {
+describe('routing rules', () => {
   it('an affiliate holding an access token on a dashboard path goes to the affiliate dashboard', () => {
     expect(routeFor('/dashboard', { authenticated: true, affiliateFlag: true })).toBe('/affiliate/marketing/dashboard');
     expect(routeFor('/dashboard/team', { authenticated: true, affiliateFlag: true })).toBe('/affiliate/marketing/dashboard');

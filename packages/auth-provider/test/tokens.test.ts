@@ -17,7 +17,7 @@ function setup(initial: Record<string, string>, reply: () => Response | Promise<
 
 const fresh = { [STORAGE_KEYS.accessToken]: 'old-access', [STORAGE_KEYS.refreshToken]: 'old-refresh', [STORAGE_KEYS.lastTokenRefresh]: String(NOW - 1000) };
 
-describe('token freshness (spec §4, §8, §9)', () => {
+describe('token freshness', () => {
   it('uses the stored access token without a request while the last refresh is recent', async () => {
     const { tokens, requests } = setup(fresh);
     expect(await tokens.getAccessToken()).toBe('old-access');

@@ -14,7 +14,7 @@ import type {
 import type { Body, HttpClient, QueryParams } from './http-client.js';
 import { expectSuccess, isRecord } from './messages.js';
 
-/** `{status, response}` as the spec's screens read it (status 1 = success, else response = message). */
+/** `{status, response}` as the screens read it (status 1 = success, else response = message). */
 export interface Envelope<T = unknown> {
   status: number;
   response: T;
@@ -31,7 +31,7 @@ export interface CreateInvoiceInput {
 
 export type NextBarberData = NextBarberReply['response'];
 
-/** A reply as an envelope even when the server answered an error (spec §7: errors are results). */
+/** A reply as an envelope even when the server answered an error (errors are results). */
 function asEnvelope(body: unknown, status: number): Envelope {
   if (isRecord(body) && typeof body.status === 'number') return { status: body.status, response: body.response ?? body.detail ?? null };
   if (isRecord(body) && typeof body.detail === 'string') return { status: 0, response: body.detail };
@@ -39,8 +39,8 @@ function asEnvelope(body: unknown, status: number): Envelope {
 }
 
 /**
- * Domain commands (DESIGN.md §6): each returns the parsed payload or throws an Error carrying the
- * server's message. The `…Envelope` ones return the spec's `{status, response}` for screens whose
+ * Domain commands: each returns the parsed payload or throws an Error carrying the
+ * server's message. The `…Envelope` ones return the `{status, response}` envelope for screens whose
  * texts depend on it (profile update, PIN).
  */
 export function createCommands(http: HttpClient) {

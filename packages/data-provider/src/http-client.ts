@@ -1,4 +1,4 @@
-// The one HTTP client of the back office (spec §7): base {host}/api, JSON by default, multipart
+// The one HTTP client of the back office: base {host}/api, JSON by default, multipart
 // for FormData, `?timezone=` and the bearer token on every non-public request. Replies with an
 // HTTP status — 4xx and 5xx included — resolve as results; only a request that got no response
 // rejects, so callers decide what a refused request means for the person.
@@ -13,11 +13,11 @@ export interface HttpResult<T = unknown> {
 }
 
 export interface RequestOptions {
-  /** Public requests skip the bearer token and the timezone parameter (spec §6, §7). */
+  /** Public requests skip the bearer token and the timezone parameter. */
   public?: boolean;
   params?: QueryParams;
   headers?: Record<string, string>;
-  /** Overrides the JSON content type for a string body (spec §7 "POST with content type"). */
+  /** Overrides the JSON content type for a string body. */
   contentType?: string;
   signal?: AbortSignal;
 }

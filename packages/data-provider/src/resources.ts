@@ -1,6 +1,6 @@
 import { CUSTOMER_ORDERING } from '@chairline/shared';
 
-/** How a react-admin resource maps onto the /api contract (DESIGN.md §4). */
+/** How a react-admin resource maps onto the /api contract. */
 export interface ResourceConfig {
   /** List and create path. */
   path: string;

@@ -17,7 +17,7 @@ function client(...answers: Parameters<typeof fakeFetch>) {
   return { http, sent, tokenCalls: () => tokenCalls };
 }
 
-describe('HTTP client (spec §7)', () => {
+describe('HTTP client', () => {
   it('GET with params: base {host}/api, ?timezone= of the browser, bearer, JSON accept', async () => {
     const { http, sent, tokenCalls } = client({ body: { status: 1, response: [] } });
     await http.get('/customers/', { page: 2, search: 'ann', empty: '', none: undefined, ids: [1, 2] });

@@ -11,7 +11,7 @@ export const REFERRAL_VISITOR_KEY = 'referralVisitor';
 /** Hex text of random bytes (the browser's visitor id for referral clicks). */
 export const hexId = (bytes: ArrayLike<number>) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 
-/** The invite record of the spec: the affiliate's id and when the invite expires (ms). */
+/** The stored invite record: the affiliate's id and when the invite expires (ms). */
 export interface AffiliateInvite {
   id: number;
   expiresAt: number;

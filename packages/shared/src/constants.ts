@@ -1,4 +1,4 @@
-// Business constants of the product spec (§9). One place, shared by the API and the front ends.
+// Business constants of the product. One place, shared by the API and the front ends.
 export const PRODUCT_NAME = 'Chairline';
 export const SUCCESS_STATUS = 1;
 export const FAILURE_STATUS = 0;
@@ -31,7 +31,7 @@ export const BASIC_PLAN_NAME = 'BASIC PLAN';
 /** Days of trial a new shop gets on the BASIC PLAN. */
 export const SIGNUP_TRIAL_DAYS = 14;
 
-/** Local storage keys (spec §3). */
+/** Local storage keys. */
 export const STORAGE_KEYS = {
   accessToken: 'accessToken',
   refreshToken: 'refreshToken',

@@ -1,4 +1,4 @@
-// Texts a person reads, shared by the API and the front ends (spec §5 and §8 word for word).
+// Texts a person reads, shared by the API and the front ends, word for word: tests compare them as they are.
 export const MESSAGES = {
   fillAllFields: 'Please fill all the fields.',
   invalidCredentials: 'No active account found with the given credentials',

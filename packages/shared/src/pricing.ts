@@ -1,12 +1,12 @@
 import { BASIC_PLAN_NAME, UNLIMITED } from './constants.js';
 import type { Plan } from './schemas/plans.js';
 
-// The pure arithmetic and choices of the pricing / plans screen (spec §2, §4, §9).
+// The pure arithmetic and choices of the pricing / plans screen.
 
 export type BillingInterval = 'month' | 'year';
 export const DEFAULT_BILLING_INTERVAL: BillingInterval = 'month';
 
-/** Spec §9: price × (1 − discount/100), to 2 decimals. */
+/** Price × (1 − discount/100), to 2 decimals. */
 export function discountedPrice(price: number, discountPercent: number): number {
   if (!discountPercent) return round2(price);
   return round2(price * (1 - discountPercent / 100));
@@ -16,7 +16,7 @@ function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
-/** Spec §9: whole-number amounts hide decimals ($29), others show two ($27.84). */
+/** Whole-number amounts hide decimals ($29), others show two ($27.84). */
 export function formatMoney(amount: number, currency = 'usd'): string {
   const whole = Number.isInteger(round2(amount));
   const digits = whole ? 0 : 2;
@@ -35,13 +35,13 @@ export function formatMoney(amount: number, currency = 'usd'): string {
 
 const isRecurring = (p: Plan) => !p.one_time;
 
-/** Spec §2: the Monthly/Yearly toggle shows only when both monthly and yearly recurring plans exist. */
+/** The Monthly/Yearly toggle shows only when both monthly and yearly recurring plans exist. */
 export function showIntervalToggle(plans: readonly Plan[]): boolean {
   const recurring = plans.filter(isRecurring);
   return recurring.some((p) => p.billing_interval_unit === 'month') && recurring.some((p) => p.billing_interval_unit === 'year');
 }
 
-/** Spec §4: the plans of the chosen interval, or the full list when none match. */
+/** The plans of the chosen interval, or the full list when none match. */
 export function plansForInterval(plans: readonly Plan[], interval: BillingInterval): Plan[] {
   const matching = plans.filter((p) => isRecurring(p) && p.billing_interval_unit === interval);
   return matching.length > 0 ? matching : [...plans];
@@ -54,7 +54,7 @@ export interface PlanViewer {
   is_subscription_active: boolean;
 }
 
-/** Spec §4: BASIC PLAN with trial_days_remaining below 1. */
+/** BASIC PLAN with trial_days_remaining below 1. */
 export function isBasicTrialOver(user: Pick<PlanViewer, 'plan_name' | 'trial_days_remaining'> | null | undefined): boolean {
   return !!user && user.plan_name === BASIC_PLAN_NAME && user.trial_days_remaining < 1;
 }
@@ -69,12 +69,12 @@ export function visiblePlans(
   return isBasicTrialOver(user) ? list.filter((p) => p.name !== BASIC_PLAN_NAME) : list;
 }
 
-/** Spec §2: 'Choose Your Plan', or 'Unlock {product}' for a BASIC PLAN user whose trial is over. */
+/** 'Choose Your Plan', or 'Unlock {product}' for a BASIC PLAN user whose trial is over. */
 export function pricingTitle(user: Pick<PlanViewer, 'plan_name' | 'trial_days_remaining'> | null | undefined, productName: string): string {
   return isBasicTrialOver(user) ? `Unlock ${productName}` : 'Choose Your Plan';
 }
 
-/** Spec §3: -1 means unlimited. */
+/** -1 means unlimited. */
 export function limitText(limit: number): string {
   return limit === UNLIMITED ? 'unlimited' : String(limit);
 }
@@ -95,7 +95,7 @@ export function trialText(days: number): string | null {
 
 export type PlanButton = { label: 'Get started' | 'Current plan' | 'Processing...'; disabled: boolean };
 
-/** Spec §4: the current active plan is disabled; the plan being subscribed shows Processing. */
+/** The current active plan is disabled; the plan being subscribed shows Processing. */
 export function planButton(plan: Pick<Plan, 'id'>, user: Pick<PlanViewer, 'current_plan' | 'is_subscription_active'> | null | undefined, processingPlanId: number | null): PlanButton {
   if (processingPlanId === plan.id) return { label: 'Processing...', disabled: true };
   if (user && user.is_subscription_active && user.current_plan === plan.id) return { label: 'Current plan', disabled: true };

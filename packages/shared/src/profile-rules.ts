@@ -1,7 +1,7 @@
 import { PROFILE_PHOTO_MAX_BYTES } from './constants.js';
 import { MESSAGES } from './messages.js';
 
-// Profile edit rules and texts (spec §5, §8), shared by the back-office profile and the barber
+// Profile edit rules and texts, shared by the back-office profile and the barber
 // workspace profile so both say exactly the same thing.
 
 export interface ProfileNotice {
@@ -27,7 +27,7 @@ export const PROFILE_TEXTS = {
   tooLarge: MESSAGES.imageSize,
 } as const;
 
-/** Spec §5: image files only, at most 5 MB. Null when the file is acceptable. */
+/** Image files only, at most 5 MB. Null when the file is acceptable. */
 export function checkProfilePhoto(file: { type: string; size: number }): ProfileNotice | null {
   if (!file.type.startsWith('image/')) return { title: PROFILE_TEXTS.invalidTypeTitle, text: PROFILE_TEXTS.invalidType };
   if (file.size > PROFILE_PHOTO_MAX_BYTES) return { title: PROFILE_TEXTS.tooLargeTitle, text: PROFILE_TEXTS.tooLarge };
@@ -41,7 +41,7 @@ export interface ProfileFields {
 }
 
 /**
- * Spec §5: nothing changed (and no new photo) → 'No Changes'; otherwise name and phone are
+ * Nothing changed (and no new photo) → 'No Changes'; otherwise name and phone are
  * required → 'Validation Error'. Null when the update may be sent.
  */
 export function checkProfileUpdate(initial: ProfileFields, current: ProfileFields, photoChosen: boolean): ProfileNotice | null {
@@ -55,7 +55,7 @@ export function checkProfileUpdate(initial: ProfileFields, current: ProfileField
 }
 
 /**
- * Spec §8: what to show for the reply of POST /update-barber-profile/. `reply` is the HTTP
+ * What to show for the reply of POST /update-barber-profile/. `reply` is the HTTP
  * result (status and body), or undefined when the request threw (no response).
  */
 export function profileUpdateOutcome(

@@ -1,4 +1,4 @@
-// Who may do what (DESIGN.md §5). One pure function used by the API on every route and by
+// Who may do what. One pure function used by the API on every route and by
 // the front ends to decide what to show, so the two can never disagree.
 export const ROLES = ['visitor', 'employee', 'manager', 'admin', 'affiliate'] as const;
 export type Role = (typeof ROLES)[number];

@@ -34,7 +34,7 @@ const proMonth = plan({ id: 2, name: 'PRO PLAN', price: 29 });
 const proYear = plan({ id: 3, name: 'PRO PLAN', price: 348, billing_interval_unit: 'year', discount: 20 });
 const lifetime = plan({ id: 4, name: 'LIFETIME', price: 499, one_time: true, one_time_duration: 365, billing_interval_unit: 'year' });
 
-describe('discountedPrice (spec §9)', () => {
+describe('discountedPrice', () => {
   it('applies the percent discount to 2 decimals', () => {
     expect(discountedPrice(348, 20)).toBe(278.4);
     expect(discountedPrice(29.99, 15)).toBe(25.49);
@@ -57,7 +57,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('interval toggle and filtering (spec §2, §4)', () => {
+describe('interval toggle and filtering', () => {
   it('shows the toggle only when monthly and yearly recurring plans both exist', () => {
     expect(showIntervalToggle([basic, proMonth, proYear])).toBe(true);
     expect(showIntervalToggle([basic, proMonth])).toBe(false);
@@ -76,7 +76,7 @@ describe('interval toggle and filtering (spec §2, §4)', () => {
   });
 });
 
-describe('trial over on the BASIC PLAN (spec §4)', () => {
+describe('trial over on the BASIC PLAN', () => {
   const over = { plan_name: 'BASIC PLAN', trial_days_remaining: 0 };
   const running = { plan_name: 'BASIC PLAN', trial_days_remaining: 3 };
   it('is true only on the BASIC PLAN with under 1 trial day', () => {
@@ -108,7 +108,7 @@ describe('card texts', () => {
   });
 });
 
-describe('plan button (spec §4)', () => {
+describe('plan button', () => {
   const user = { current_plan: 2, is_subscription_active: true };
   it('disables the current active plan', () => {
     expect(planButton(proMonth, user, null)).toEqual({ label: 'Current plan', disabled: true });

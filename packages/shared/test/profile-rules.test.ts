@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkProfilePhoto, checkProfileUpdate, profileUpdateOutcome } from '../src/profile-rules.js';
 
-describe('profile photo (spec §5)', () => {
+describe('profile photo', () => {
   it('refuses a file that is not an image', () => {
     expect(checkProfilePhoto({ type: 'application/pdf', size: 100 })).toEqual({
       title: 'Invalid File Type',
@@ -17,7 +17,7 @@ describe('profile photo (spec §5)', () => {
   });
 });
 
-describe('profile update (spec §5)', () => {
+describe('profile update', () => {
   const initial = { name: 'Marcus', phone_no: '555-0100', booking_url: '' };
   it('says No Changes when nothing changed and no photo was chosen', () => {
     expect(checkProfileUpdate(initial, { ...initial }, false)).toEqual({ title: 'No Changes', text: 'No changes were made to update' });
@@ -40,7 +40,7 @@ describe('profile update (spec §5)', () => {
   });
 });
 
-describe('profile update outcome (spec §8)', () => {
+describe('profile update outcome', () => {
   it('is Success! on status 1', () => {
     expect(profileUpdateOutcome({ body: { status: 1, response: 'whatever' } })).toEqual({
       ok: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTIONS, canAccess, normalizeRole, ROLES, type Action, type Role } from '../src/roles.js';
 
-// The table of DESIGN.md §5, written out so a change to the rules is a deliberate change here too.
+// The table of who may do what, written out so a change to the rules is a deliberate change here too.
 const EXPECTED: Record<Action, Role[]> = {
   public: ['visitor', 'employee', 'manager', 'admin', 'affiliate'],
   session: ['employee', 'manager', 'admin'],
@@ -34,7 +34,7 @@ describe('canAccess', () => {
 });
 
 describe('normalizeRole', () => {
-  it('treats any role other than admin or manager as employee (spec §6)', () => {
+  it('treats any role other than admin or manager as employee', () => {
     expect(normalizeRole('admin')).toBe('admin');
     expect(normalizeRole('manager')).toBe('manager');
     expect(normalizeRole('barber')).toBe('employee');

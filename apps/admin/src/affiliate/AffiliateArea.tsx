@@ -24,7 +24,7 @@ function Pages() {
   );
 }
 
-/** /affiliate/marketing/dashboard/*: affiliates only (spec §2). */
+/** /affiliate/marketing/dashboard/*: affiliates only. */
 export function AffiliateArea() {
   const { pathname } = useLocation();
   const redirect = routeFor(pathname, { authenticated: authProvider.isAuthenticated(), affiliateFlag: authProvider.hasAffiliateFlag() });

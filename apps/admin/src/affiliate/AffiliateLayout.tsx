@@ -11,7 +11,7 @@ import type { ProfileState } from './useAffiliateProfile';
 
 const BASE = '/affiliate/marketing/dashboard';
 
-/** Header '{product} Affiliates' with the user menu, the page, and a footer (spec §2 "Affiliate area"). */
+/** Header '{product} Affiliates' with the user menu, the page, and a footer. */
 export function AffiliateLayout({ profile, children }: { profile: ProfileState; children: ReactNode }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ const AFFILIATE_POINTS = [
   'Follow sign-ups and payouts from your dashboard',
 ];
 
-/** The side panel (spec §2): 'Welcome to' + the product, or the affiliates message. */
+/** The side panel: 'Welcome to' + the product, or the affiliates message. */
 function SidePanel({ affiliate }: { affiliate: boolean }) {
   const points = affiliate ? AFFILIATE_POINTS : SHOP_POINTS;
   return (

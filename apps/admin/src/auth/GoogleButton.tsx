@@ -9,7 +9,7 @@ export interface GoogleButtonProps {
 }
 
 /**
- * Google's own button (width 370, spec §9); hands the ID token to `onCredential`. When Google's
+ * Google's own button (width 370); hands the ID token to `onCredential`. When Google's
  * script cannot load (offline, blocked) the area stays empty and the form works as before.
  */
 export function GoogleButton({ clientId, onCredential, onError }: GoogleButtonProps) {

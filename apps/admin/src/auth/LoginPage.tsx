@@ -10,7 +10,7 @@ import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
 import { useSignInRedirect } from './useSignInRedirect';
 
-// "Remember me" keeps the email address for the next visit (tokens are always kept, spec §3).
+// "Remember me" keeps the email address for the next visit (tokens are always kept).
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
 /** Long enough to read 'Logged in successfully!' before the dashboard replaces the page. */
 const SUCCESS_PAUSE_MS = 500;
@@ -28,11 +28,11 @@ export interface LoginPageProps {
   variant?: 'shop' | 'affiliate' | 'auto';
 }
 
-/** The login screen of spec §2, with its affiliate variant. */
+/** The login screen, with its affiliate variant. */
 export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   const affiliate = variant === 'affiliate' || (variant === 'auto' && authProvider.hasAffiliateFlag());
   const redirect = useSignInRedirect();
-  // Never for affiliates (spec §2, §6): they are not asked, so no request is made either.
+  // Never for affiliates: they are not asked, so no request is made either.
   const { clientId: googleClientId, state: googleState } = useGoogleConfig(!affiliate);
   const navigate = useNavigate();
   const [email, setEmail] = useState(rememberedEmail);

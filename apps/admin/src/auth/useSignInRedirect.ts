@@ -4,7 +4,7 @@ import { useLocation } from 'react-router-dom';
 import { authProvider } from '../providers';
 
 /**
- * Spec §2: an authenticated visitor on a sign-in page belongs in their dashboard. Decided when the
+ * An authenticated visitor on a sign-in page belongs in their dashboard. Decided when the
  * page opens, so signing in on it shows its success message before the page moves on.
  */
 export function useSignInRedirect(): string | null {

@@ -1,4 +1,4 @@
-// Appointments and the calendar speak the shop's time zone (DESIGN.md §2), which may differ
+// Appointments and the calendar speak the shop's time zone, which may differ
 // from the browser's. Intl does the zone arithmetic; no extra library needed.
 
 function parts(date: Date, timeZone: string) {

@@ -1,6 +1,6 @@
 import { Box, CircularProgress } from '@mui/material';
 
-/** Shown while a page loads on demand or the session is first loaded (spec §2). */
+/** Shown while a page loads on demand or the session is first loaded. */
 export function Spinner({ fullPage = false }: { fullPage?: boolean }) {
   return (
     <Box

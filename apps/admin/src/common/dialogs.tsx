@@ -4,7 +4,7 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
-// Confirm / prompt / alert dialogs in one place (the spec's "Are you sure?" and team prompts):
+// Confirm / prompt / alert dialogs in one place ("Are you sure?" and the team prompts):
 // each call returns a promise, so a page reads like `if (await confirm(...)) remove()`.
 
 export type DialogIcon = 'warning' | 'error' | 'success';

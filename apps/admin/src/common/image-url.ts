@@ -1,4 +1,4 @@
-/** Stored upload paths are relative to the server root (spec §7): prefix them with the origin. */
+/** Stored upload paths are relative to the server root: prefix them with the origin. */
 export function imageUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (/^(https?:|data:|blob:)/.test(path)) return path;

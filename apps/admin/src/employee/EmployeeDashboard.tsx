@@ -18,7 +18,7 @@ import { WorkspaceTheme } from './WorkspaceTheme';
 
 const ACTIVE = 'waiting,called,in_service';
 
-/** The session user, refreshed every 20 s (spec §4) and whenever the shop's queue changes. */
+/** The session user, refreshed every 20 s and whenever the shop's queue changes. */
 function useLiveUser(initial: SessionUser) {
   const [user, setUser] = useState(initial);
   const refresh = useCallback(async () => {
@@ -129,7 +129,7 @@ function Workspace() {
   );
 }
 
-/** The barber workspace (spec §2 "Employee dashboard"): any role other than admin or manager. */
+/** The barber workspace: any role other than admin or manager. */
 export function EmployeeDashboard() {
   return (
     <WorkspaceTheme>

@@ -42,7 +42,7 @@ function options(list: unknown): Option[] {
   return list.filter((o): o is Option => isRecord(o) && typeof o.id === 'number' && typeof o.name === 'string');
 }
 
-/** GET a list the spec describes as `response` (customers) or a bare list (services). */
+/** GET a list answered under `response` (customers) or bare (services). */
 async function loadOptions(path: string, params: Record<string, string | number> = {}): Promise<Option[]> {
   const result = await http.get(path, params);
   if (!result.ok) throw new Error(`status ${result.status}`);

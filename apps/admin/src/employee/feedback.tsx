@@ -6,7 +6,7 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { TOAST_DURATION_MS } from '@chairline/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-// Two kinds of feedback in the barber workspace: short toasts (invoice messages, spec §8) and
+// Two kinds of feedback in the barber workspace: short toasts (invoice messages) and
 // titled notices (profile, photo and PIN messages, each with a title and a text).
 
 export type Tone = 'success' | 'error' | 'warning' | 'info';

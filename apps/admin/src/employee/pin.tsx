@@ -10,7 +10,7 @@ type RequirePin = () => Promise<boolean>;
 const PinContext = createContext<RequirePin | null>(null);
 
 /**
- * `requirePin()` before a protected action (spec §5, §6): resolves true when the shop needs no PIN,
+ * `requirePin()` before a protected action: resolves true when the shop needs no PIN,
  * when a verified PIN is still valid (5 minutes), or once the server accepts the PIN typed now.
  * Cancel or an empty PIN resolve false.
  */

@@ -23,7 +23,7 @@ describe('spot and invoice form', () => {
   });
 });
 
-describe('PIN validity (spec §4: 5 minutes)', () => {
+describe('PIN validity (5 minutes)', () => {
   const now = 1_800_000_000_000;
   it('is stored with a token and an expiry 300000 ms ahead, and valid until then', () => {
     const storage = memoryStorage();

@@ -1,6 +1,6 @@
 import { PIN_VALIDITY_MS, STORAGE_KEYS } from '@chairline/shared';
 
-// Pure rules of the barber workspace (spec §5), unit-tested apart from the screens.
+// Pure rules of the barber workspace, unit-tested apart from the screens.
 
 export interface Notice {
   title: string;
@@ -18,7 +18,7 @@ export interface InvoiceDraft {
   amount: string;
 }
 
-/** Spec §5: Customer, Services and Amount are all required. */
+/** Customer, Services and Amount are all required. */
 export function invoiceProblem(draft: InvoiceDraft): string | null {
   if (draft.customer === '' || draft.services.length === 0 || draft.amount.trim() === '') return 'Customer, Services & Amount are required';
   return null;
@@ -26,7 +26,7 @@ export function invoiceProblem(draft: InvoiceDraft): string | null {
 
 export const capitalise = (text: string) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
-// ---- PIN (spec §3, §4, §5): a verified PIN is kept locally until its expiry (5 minutes).
+// ---- PIN: a verified PIN is kept locally until its expiry (5 minutes).
 
 export interface PinRecord {
   token: string;

@@ -17,7 +17,7 @@ export interface DashboardGateProps {
   shell: ReactNode;
 }
 
-/** The routing rules of spec §2 for /dashboard/*, decided once the session is loaded. */
+/** The routing rules for /dashboard/*, decided once the session is loaded. */
 export function DashboardGate({ employee, subscription, shell }: DashboardGateProps) {
   const [state, setState] = useState<GateState>({ kind: 'loading' });
   const { pathname } = useLocation();

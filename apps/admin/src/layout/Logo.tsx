@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { PRODUCT_NAME } from '@chairline/shared';
 import { BRAND_COLOR, LOGO_WIDTH } from './brand';
 
-/** The product mark: a barber-pole chair glyph and the name, 105 px wide (spec §9). */
+/** The product mark: a barber-pole chair glyph and the name, 105 px wide. */
 export function Logo({ color = BRAND_COLOR }: { color?: string }) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, width: LOGO_WIDTH, flexShrink: 0 }} aria-label={PRODUCT_NAME}>

@@ -14,7 +14,7 @@ import { Sidebar } from './Sidebar';
 import { needsUpgrade } from './upgrade';
 import { UserMenu } from './UserMenu';
 
-/** The dashboard shell for admin and manager (spec §2), react-admin's layout slot. */
+/** The dashboard shell for admin and manager, react-admin's layout slot. */
 export function ShellLayout({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 1}px)`, { noSsr: true });

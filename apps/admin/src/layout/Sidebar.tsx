@@ -59,7 +59,7 @@ function NavLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void 
   );
 }
 
-/** Sidebar of spec §2: links by role, Check In (new tab), Logout after a confirmation. */
+/** Sidebar: links by role, Check In (new tab), Logout after a confirmation. */
 export function Sidebar({ onNavigate, showLogo = true }: { onNavigate?: () => void; showLogo?: boolean }) {
   const { user } = useSession();
   const logout = useLogout();

@@ -10,7 +10,7 @@ import { UsageBars } from './UsageBars';
 import { barberUsage, checkInUsage } from './usage';
 import { displayName, UserAvatar } from './UserAvatar';
 
-/** Avatar, name and the account menu of the top bar (spec §2). Closes on an outside click. */
+/** Avatar, name and the account menu of the top bar. Closes on an outside click. */
 export function UserMenu({ compact = false }: { compact?: boolean }) {
   const { user, reload } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

@@ -1,4 +1,4 @@
-// The one brand colour: the theme's primary colour and the badge colour of barbers (spec §6).
+// The one brand colour: the theme's primary colour and the badge colour of barbers.
 export const BRAND_COLOR = '#0f766e';
 export const BRAND_COLOR_DARK = '#115e59';
 export const MANAGER_COLOR = '#7c3aed';

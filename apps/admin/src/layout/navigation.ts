@@ -1,6 +1,6 @@
 import { canAccess, normalizeRole, type Action } from '@chairline/shared';
 
-// The sidebar of spec §2 "Dashboard shell", filtered by the shared access rules (spec §6).
+// The sidebar, filtered by the shared access rules.
 
 export interface NavItem {
   label: string;

@@ -3,7 +3,7 @@ import { roleColor } from './brand';
 import { needsUpgrade } from './upgrade';
 import { avatarLetter, displayName } from './user-display';
 
-describe('top bar avatar and name (spec §2)', () => {
+describe('top bar avatar and name', () => {
   it('uses the first letter of the name, else of the email, else U', () => {
     expect(avatarLetter({ name: 'darnell Owens', email: 'a@b.c' })).toBe('D');
     expect(avatarLetter({ name: '', email: 'admin@chairline.test' })).toBe('A');
@@ -28,7 +28,7 @@ describe('floating Upgrade Plan button', () => {
   });
 });
 
-describe('role badge colours (spec §6)', () => {
+describe('role badge colours', () => {
   it('is purple for managers, red for admins and the brand colour otherwise', () => {
     expect(roleColor('manager')).toBe('#7c3aed');
     expect(roleColor('admin')).toBe('#dc2626');

@@ -1,6 +1,6 @@
 import { DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, UNLIMITED } from '@chairline/shared';
 
-// Usage bars of the user menu (spec §4 "Usage bar colour", §9 defaults).
+// Usage bars of the user menu.
 
 export type UsageBand = 'low' | 'medium' | 'high';
 

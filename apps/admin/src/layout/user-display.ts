@@ -3,7 +3,7 @@ interface NamedUser {
   email?: string | null;
 }
 
-/** First letter of the name, else of the email, else 'U' (spec §2). */
+/** First letter of the name, else of the email, else 'U'. */
 export function avatarLetter(user: NamedUser): string {
   const source = user.name?.trim() || user.email?.trim() || '';
   return source ? source.charAt(0).toUpperCase() : 'U';

@@ -9,7 +9,7 @@ export type Notice = ProfileNotice & { kind: 'success' | 'error' | 'info' };
 
 const ICON = { success: <CheckCircleIcon color="success" />, error: <ErrorIcon color="error" />, info: <InfoIcon color="info" /> };
 
-/** A titled message (spec §8 'Title' / 'text'); successes close by themselves after 2 s. */
+/** A titled message; successes close by themselves after 2 s. */
 export function NoticeDialog({ notice, onClose }: { notice: Notice | null; onClose: () => void }) {
   useEffect(() => {
     if (notice?.kind !== 'success') return;

@@ -8,7 +8,7 @@ import { http } from '../providers';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { NoticeDialog, type Notice } from './NoticeDialog';
 
-/** Spec §2 "Profile edit screen" for admins and managers, with the §5 rules and §8 messages. */
+/** The profile edit screen for admins and managers, with the shared profile rules and messages. */
 export function ProfilePage() {
   const { user, reload } = useSession();
   const initial: ProfileFields = useMemo(

@@ -2,7 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemIcon, ListItemText, Typography } from '@mui/material';
 import { billingText, discountedPrice, formatMoney, limitText, trialText, type Plan, type PlanButton } from '@chairline/shared';
 
-/** One plan of the pricing screen (spec §2): badge, name, price with discount, billing, trial, features. */
+/** One plan of the pricing screen: badge, name, price with discount, billing, trial, features. */
 export function PlanCard({ plan, button, onChoose }: { plan: Plan; button: PlanButton; onChoose: () => void }) {
   const price = discountedPrice(plan.price, plan.discount);
   const trial = trialText(plan.trial_period_days);

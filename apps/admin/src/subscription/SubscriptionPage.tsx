@@ -20,7 +20,7 @@ import { CheckoutResult } from './CheckoutResult';
 import { PlanCard } from './PlanCard';
 import { SubscriptionStatus } from './SubscriptionStatus';
 
-/** The affiliate who invited this shop, if the stored invite has not expired; else -1 (spec §7). */
+/** The affiliate who invited this shop, if the stored invite has not expired; else -1. */
 function invitedBy(): number {
   try {
     const raw = localStorage.getItem(STORAGE_KEYS.affiliateInvite);
@@ -36,7 +36,7 @@ function invitedBy(): number {
 const bodyField = (body: unknown, key: string): unknown =>
   typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
 
-/** Spec §2 "Pricing / plans screen" and §4 plan button, trial-over and skip rules. */
+/** The pricing / plans screen with its plan button, trial-over and skip rules. */
 export function SubscriptionPage() {
   const { user } = useSession();
   const [plans, setPlans] = useState<Plan[] | null>(null);
@@ -66,7 +66,7 @@ export function SubscriptionPage() {
         window.location.assign(url);
         return;
       }
-      // Spec §8: 'Subscription error: ' + the reason; the reply's error field is the reason as is.
+      // 'Subscription error: ' + the reason; the reply's error field is the reason as is.
       setError(`Subscription error: ${typeof directError === 'string' && directError ? directError : replyMessage(reply.status, reply.body)}`);
     } catch (err) {
       setError(`Subscription error: ${err instanceof Error ? err.message : String(err)}`);
@@ -123,7 +123,7 @@ export function SubscriptionPage() {
       {plans && (
         <Box
           sx={{
-            // Swipe carousel on small screens, grid on large ones (spec §2).
+            // Swipe carousel on small screens, grid on large ones.
             display: { xs: 'flex', md: 'grid' },
             gridTemplateColumns: { md: `repeat(${Math.min(Math.max(shown.length, 1), 4)}, minmax(0, 1fr))` },
             overflowX: { xs: 'auto', md: 'visible' },

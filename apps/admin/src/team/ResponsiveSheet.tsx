@@ -4,7 +4,7 @@ import { useRef, useState, type PointerEvent, type ReactNode } from 'react';
 
 /**
  * A bottom sheet under 768 px (drag the handle down more than 100 px to close) and a centred
- * dialog of at most 500 px otherwise (spec §2 team modal, §9).
+ * dialog of at most 500 px otherwise.
  */
 export function ResponsiveSheet({ open, onClose, labelledBy, children }: { open: boolean; onClose: () => void; labelledBy: string; children: ReactNode }) {
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 1}px)`, { noSsr: true });

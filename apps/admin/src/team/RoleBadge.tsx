@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { roleColor } from '../layout/brand';
 import { capitalise } from './team-rules';
 
-/** Capitalised role badge: manager purple, admin red, others the brand colour (spec §6). */
+/** Capitalised role badge: manager purple, admin red, others the brand colour. */
 export function RoleBadge({ role }: { role: string }) {
   const color = roleColor(role);
   return (

@@ -26,7 +26,7 @@ function initialValues(tab: TeamTab, member: TeamMember | null): TeamFormValues 
   };
 }
 
-/** The multipart body of POST /barbers/ and PUT /barbers/{id}/ (spec §7). */
+/** The multipart body of POST /barbers/ and PUT /barbers/{id}/. */
 export function teamFormData(values: TeamFormValues, tab: TeamTab, member: TeamMember | null): FormData {
   const form = new FormData();
   form.append('name', values.name.trim());
@@ -34,7 +34,7 @@ export function teamFormData(values: TeamFormValues, tab: TeamTab, member: TeamM
   form.append('email', values.email.trim());
   form.append('new_employee', String(member?.new_employee ?? false));
   form.append('booking_url', values.booking_url.trim());
-  // No inputs for these (spec §3): keep the member's values, the shop defaults for a new one.
+  // No inputs for these: keep the member's values, the shop defaults for a new one.
   form.append('payment_cycle', member?.payment_cycle ?? 'weekly');
   form.append('percentage', String(member?.percentage ?? 0));
   form.append('role', member && tab === 'barbers' ? member.role : roleForSave(tab, values.role));
@@ -61,7 +61,7 @@ export function TeamMemberForm({ tab, member, canChooseAdmin, busy, onCancel, on
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The preliminary check of spec §5: stop before saving when a required field is empty.
+    // The preliminary check: stop before saving when a required field is empty.
     const next: typeof errors = {};
     if (!values.name.trim()) next.name = 'Please enter a name';
     if (!values.phone_number.trim()) next.phone_number = 'Please enter a phone number';

@@ -35,7 +35,7 @@ type Modal = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: Team
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** Team screen (spec §2, §4, §5, §8): barbers and managers, create/edit, password, delete. */
+/** Team screen: barbers and managers, create/edit, password, delete. */
 export function TeamPage() {
   const { user, reload } = useSession();
   const notify = useNotify();
@@ -106,7 +106,7 @@ export function TeamPage() {
 
   const changePassword = async (member: TeamMember) => {
     const password = await prompt({ title: TEAM_TEXTS.passwordTitle, placeholder: TEAM_TEXTS.passwordPlaceholder, inputType: 'password', confirmLabel: 'Update' });
-    if (!password) return; // an empty value is ignored (spec §5)
+    if (!password) return; // an empty value is ignored
     try {
       const failure = replyError(await teamApi.changePassword(member.id, password));
       if (failure) await showError(failure);

@@ -1,7 +1,7 @@
 import type { TeamMember } from '@chairline/shared';
 import { http } from '../providers';
 
-// The team calls of spec §7. Replies with an HTTP status are results (spec §7); only a request
+// The team calls. Replies with an HTTP status are results; only a request
 // that got no reply rejects.
 
 export type Reply = { status: number; body: unknown };

@@ -64,7 +64,7 @@ describe('list, delete and password replies', () => {
 });
 
 describe('the success message of adding a member', () => {
-  it("keeps the spec's text and says the invitation went to the member's email", () => {
+  it("keeps 'Barber added successfully!' and says the invitation went to the member's email", () => {
     expect(saveOutcome({ status: 200, body: { status: 1, response: { uemail: 'new@shop.test' } } }, false)).toEqual({
       ok: true,
       message: 'Barber added successfully! We emailed new@shop.test an invitation to sign in.',

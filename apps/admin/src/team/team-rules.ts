@@ -1,7 +1,7 @@
 import { canAccess, normalizeRole, type TeamMember } from '@chairline/shared';
 import { invitationSent, TEAM_TEXTS } from './team-texts';
 
-// The pure rules of the team screen (spec §4 "Team modal", §6, §8), unit-tested.
+// The pure rules of the team screen, unit-tested.
 
 export type TeamTab = 'barbers' | 'managers';
 
@@ -39,7 +39,7 @@ function text(value: unknown): string | undefined {
 }
 
 /**
- * A save reply (spec §4, §8): status 1 succeeds; a 2xx with another status shows its response text;
+ * A save reply: status 1 succeeds; a 2xx with another status shows its response text;
  * an HTTP error shows 'Error' with the response field, else the detail field, else
  * 'Request failed with status code {status}'.
  */
@@ -74,7 +74,7 @@ export function replyError(reply: { status: number; body: unknown }): string | n
   return text(body.response) ?? text(body.detail) ?? `Request failed with status code ${reply.status}`;
 }
 
-/** The booking URL input starts as 'http://' (spec §4); the server reads a bare scheme as no link. */
+/** The booking URL input starts as 'http://'; the server reads a bare scheme as no link. */
 export const BOOKING_URL_DEFAULT = 'http://';
 
 export interface Viewer {

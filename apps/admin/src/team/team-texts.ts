@@ -1,4 +1,4 @@
-// Texts of the team screen, word for word from the spec (§2, §5, §8).
+// Texts of the team screen, word for word as the product shows them.
 export const TEAM_TEXTS = {
   title: 'Team Members',
   subtitle: 'Manage your barbers and managers',
@@ -29,5 +29,5 @@ export const TEAM_TEXTS = {
   passwordUpdated: 'Member password updated.',
 } as const;
 
-/** Said after the spec's 'Barber added successfully!': the new member got an email to sign in. */
+/** Said after 'Barber added successfully!': the new member got an email to sign in. */
 export const invitationSent = (email: string) => `We emailed ${email} an invitation to sign in.`;

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Both front ends are served by the API process on one port (DESIGN.md §1): the Astro public site
+ * Both front ends are served by the API process on one port: the Astro public site
  * (built in middleware mode: prerendered pages are files, the rest is rendered by its handler) and
  * the react-admin single-page app. Only built output is served; a missing build is skipped with a
  * log line so the API alone still runs (tests, `pnpm dev`).
@@ -30,7 +30,7 @@ export interface PublicSiteLocals {
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: PublicSiteLocals) => Promise<void>;
 
-/** Paths of the react-admin app (spec §2 route list); every one answers its index.html. */
+/** Paths of the react-admin app; every one answers its index.html. */
 const ADMIN_ROUTES = ['/login', '/signup', '/forgot-password', '/reset-password', '/logout', '/dashboard', '/affiliate'];
 /** Paths of the public site rendered or prerendered by Astro. */
 const PUBLIC_SITE_ROUTES = ['/', '/privacy-policy', '/terms-and-services', '/pricing', '/shop/*', '/store/*'];

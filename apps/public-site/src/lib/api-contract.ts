@@ -32,7 +32,7 @@ function fail<T>(status: number, body: unknown, fallback?: string): ApiResult<T>
   return { ok: false, status, message: replyMessage(body, fallback) };
 }
 
-/** Lists come bare (spec §7 "list of barbers") or wrapped as {status: 1, response: [...]}. */
+/** Lists come bare or wrapped as {status: 1, response: [...]}. */
 function listOf(body: unknown): unknown {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'response' in body) return body.response;
   return body;
@@ -45,7 +45,7 @@ export function readShop(status: number, body: unknown): ApiResult<ShopData> {
   return { ok: true, data: { shop: parsed.data.response, todayCheckins: parsed.data.today_checkins } };
 }
 
-/** Barbers in rotation order (position, nulls last, then name): the order of spec §2's table. */
+/** Barbers in rotation order (position, nulls last, then name): the order of the public barbers table. */
 export function sortBarbers(barbers: readonly PublicBarber[]): PublicBarber[] {
   return [...barbers].sort((a, b) => {
     const pa = a.position ?? Number.MAX_SAFE_INTEGER;

@@ -1,5 +1,5 @@
 // Reading the API's replies: {status: 1, response} on success, {status: 0, response: message} on
-// failure (spec §7), with a few framework errors shaped {message} or {detail}.
+// failure, with a few framework errors shaped {message} or {detail}.
 
 export type ApiResult<T> = { ok: true; data: T } | { ok: false; status: number; message: string };
 

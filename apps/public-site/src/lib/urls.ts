@@ -28,14 +28,14 @@ export function renamedShopAddress(url: URL, requested: string, current: string)
 /** The absolute link a phone opens to join the line (the waiting-room QR code). */
 export const joinUrl = (origin: string, username: string) => `${origin.replace(/\/+$/, '')}${shopPath(username)}`;
 
-/** Spec §2: ?tabStyle=cards|table, default cards; anything else is cards. */
+/** ?tabStyle=cards|table, default cards; anything else is cards. */
 export const parseTabStyle = (value: string | null | undefined): TabStyle => (value === 'table' ? 'table' : 'cards');
 
 /** Kiosk mode for the tablet at the door: ?kiosk=1 (also "true"). */
 export const isKioskMode = (value: string | null | undefined) => value === '1' || value === 'true';
 
 /**
- * Spec §7: images load from the backend host by prefixing the stored path. The API serves this
+ * Images load from the backend host by prefixing the stored path. The API serves this
  * site on its own origin, so a stored '/uploads/x.webp' is used as is; full URLs pass through.
  */
 export function imageSrc(stored: string | null | undefined, backendHost = ''): string | null {

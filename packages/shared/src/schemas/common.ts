@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_URL_MESSAGE, isWebLink } from '../booking-links.js';
 
-/** The success envelope of the API (DESIGN.md §4). */
+/** The success envelope of the API. */
 export const envelope = <T extends z.ZodType>(response: T) =>
   z.object({ status: z.literal(1), response });
 

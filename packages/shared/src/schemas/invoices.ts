@@ -16,7 +16,7 @@ export const REQUIRED_INVOICE_FIELDS = 'Customer, Services & Amount are required
 
 const positiveId = z.coerce.number().int().positive().max(MAX_ID, NO_SUCH_RECORD);
 
-/** Spec §3 invoice creation payload; the form's amount may arrive as text. */
+/** The invoice creation payload; the form's amount may arrive as text. */
 export const createInvoiceBody = z.object({
   customer: positiveId.or(z.literal('')).optional(),
   services: z.array(positiveId).optional(),
@@ -38,7 +38,7 @@ export function parseAmount(value: number | string): { cents: number } | { error
   return { cents };
 }
 
-/** Spec §3 invoice (list): id, client, service, amount, status, created_at. */
+/** An invoice (list): id, client, service, amount, status, created_at. */
 export const invoiceListItem = z.object({
   id: z.number().int(),
   client: z.string(),

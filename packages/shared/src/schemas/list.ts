@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** `?page=&page_size=&ordering=&search=` of DESIGN.md §4; `ordering` is `field` or `-field`. */
+/** `?page=&page_size=&ordering=&search=` on every list route; `ordering` is `field` or `-field`. */
 export const listQuery = <F extends string>(orderable: readonly [F, ...F[]]) =>
   z.object({
     page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page starts at 1').default(1),

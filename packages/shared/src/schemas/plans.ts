@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const billingIntervalUnit = z.enum(['month', 'year']);
 
-/** Plan as the spec (§3) shows it. Prices are in currency units; -1 means unlimited. */
+/** A plan as the product shows it. Prices are in currency units; -1 means unlimited. */
 export const plan = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -10,7 +10,7 @@ export const formBookingUrl = z
   .pipe(bookingUrl);
 
 /**
- * POST /update-barber-profile/ (spec §5, §7): name and phone are required, the booking link is
+ * POST /update-barber-profile/: name and phone are required, the booking link is
  * optional (absent = unchanged, empty or a bare scheme = none). Email is read-only here.
  */
 export const profileUpdateInput = z.object({

@@ -4,7 +4,7 @@ import { listQuery } from './list.js';
 import { CHECK_IN_CLOSED_REASONS } from '../opening-hours.js';
 import { formatWait } from '../wait-text.js';
 
-// The walk-in queue and the barber rotation (DESIGN.md §3): the contract between the API, the
+// The walk-in queue and the barber rotation: the contract between the API, the
 // public site and the back office. docs/queue.md explains the model.
 
 export const TICKET_STATUSES = ['waiting', 'called', 'in_service', 'done', 'cancelled', 'no_show', 'walkout'] as const;
@@ -66,7 +66,7 @@ export function maskCustomerName(name: string): string {
 
 // ---------- public: shop, barbers, check-in, ticket ----------
 
-/** Shop of spec §3, as GET /shop/?shop_username= answers it under `response`. */
+/** Shop, as GET /shop/?shop_username= answers it under `response`. */
 export const publicShop = z.object({
   name: z.string(),
   username: z.string(),
@@ -106,7 +106,7 @@ export type PublicShop = z.infer<typeof publicShop>;
 export const shopReply = z.object({ status: z.literal(1), response: publicShop, today_checkins: z.number().int() });
 export type ShopReply = z.infer<typeof shopReply>;
 
-/** Barber of spec §3 (GET /barbers/?shop_username= answers a list of these), plus queue facts. */
+/** Barber (GET /barbers/?shop_username= answers a list of these), plus queue facts. */
 export const publicBarber = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -169,7 +169,7 @@ export const publicService = z.object({
   id: z.number().int(),
   name: z.string(),
   estimated_minutes: z.number().int(),
-  /** Spec §3: e.g. '30 min', '1 h 15 min'. */
+  /** E.g. '30 min', '1 h 15 min'. */
   formatted_estimated_time: z.string(),
   price: z.number(),
 });
@@ -255,7 +255,7 @@ export const rotationEntry = z.object({
 });
 export type RotationEntry = z.infer<typeof rotationEntry>;
 
-/** GET /get-next-barber/ (spec §7 "queue data") and GET /rotation/. */
+/** GET /get-next-barber/ and GET /rotation/. */
 export const nextBarberReply = z.object({
   status: z.literal(1),
   response: z.object({

@@ -26,7 +26,7 @@ export const service = z.object({
   name: z.string(),
   description: z.string(),
   estimated_minutes: z.number().int(),
-  /** Spec §3: e.g. '30 min', '1 h 15 min'. */
+  /** E.g. '30 min', '1 h 15 min'. */
   formatted_estimated_time: z.string(),
   price: z.number(),
   active: z.boolean(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The session user of spec §3, as GET /auth/get-user-data/ and login return it. */
+/** The session user, as GET /auth/get-user-data/ and login return it. */
 export const sessionUser = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -10,7 +10,7 @@ const formBoolean = z
 export const PAYMENT_CYCLES = ['weekly', 'biweekly', 'monthly'] as const;
 const PAYMENT_CYCLE_MESSAGE = 'The payment cycle must be weekly, biweekly or monthly.';
 
-/** The team form of spec §7 (POST /barbers/, PUT /barbers/{id}/). Role 'barber' means employee. */
+/** The team form (POST /barbers/, PUT /barbers/{id}/). Role 'barber' means employee. */
 export const teamMemberInput = z.object({
   name: personName,
   phone_number: phoneNumber,
@@ -40,7 +40,7 @@ export const teamMemberInput = z.object({
 });
 export type TeamMemberInput = z.infer<typeof teamMemberInput>;
 
-/** Team member / barber record of spec §3. */
+/** Team member / barber record. */
 export const teamMember = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -29,7 +29,7 @@ function referralCode(name: string): string {
 
 const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Affiliates are separate accounts from shop staff (spec §1): their own sign-up, login and tokens. */
+/** Affiliates are separate accounts from shop staff: their own sign-up, login and tokens. */
 export class AffiliatesService {
   constructor(
     private readonly db: Database,

@@ -26,7 +26,7 @@ export class AuthService {
     private readonly verifyGoogle: GoogleVerifier | null,
   ) {}
 
-  /** The login reply of spec §7 for a user that is known to exist. */
+  /** The login reply for a user that is known to exist. */
   async sessionFor(userId: number): Promise<LoginReply> {
     const user = await loadSessionUser(this.db, userId);
     if (!user) throw unauthorized(MESSAGES.invalidCredentials);

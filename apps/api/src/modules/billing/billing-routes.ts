@@ -115,7 +115,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Spec §7: checkout_url, or error (shown after 'Subscription error: ' on the plans screen). Every
+  // The reply holds checkout_url, or error (shown after 'Subscription error: ' on the plans screen). Every
   // refusal of this route, validation included, answers `{error}`.
   app.post(
     '/subscription/subscribe/',
@@ -132,7 +132,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Spec §4: "Skip and continue with basic plan": status 1 reloads the page, else the message is shown.
+  // "Skip and continue with basic plan": status 1 reloads the page, else the message is shown.
   app.post(
     '/subscription/skip-payment/',
     { config: { access: 'subscription' }, schema: { tags: ['subscription'], response: { 200: envelope(z.string()) } } },

@@ -8,7 +8,7 @@ import { CheckInService } from './check-in-service.js';
 // A malformed token names no ticket: the same 404 as an unknown one.
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 
-/** Public check-in (DESIGN.md §4): no sign-in, rate-limited per address on writes. */
+/** Public check-in: no sign-in, rate-limited per address on writes. */
 export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
   const checkIns = new CheckInService(app.db, app.events, app.turnAlerts.ticketLinks, app.clock);

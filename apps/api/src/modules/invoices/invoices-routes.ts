@@ -23,7 +23,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const invoices = new InvoicesService(app.db);
   const tags = ['invoices'];
 
-  // Spec §7: the signed-in barber's own invoices.
+  // The signed-in barber's own invoices.
   app.get(
     '/billing/invoices-by-barber/',
     { config: { access: 'invoices.own' }, schema: { tags, response: { 200: envelope(z.array(invoiceListItem)) } } },

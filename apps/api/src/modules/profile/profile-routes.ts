@@ -7,7 +7,7 @@ import { readFormOrJson } from '../../http/multipart-form.js';
 import { fileFromField, withUploadedImage } from '../uploads/uploads-service.js';
 
 /**
- * POST /update-barber-profile/ (spec §7): a signed-in shop user changes their own name, phone,
+ * POST /update-barber-profile/: a signed-in shop user changes their own name, phone,
  * booking link and photo. The account (users) and the barber record stay in step, so the session
  * user, the team list and the public barber list all show the same values.
  */

@@ -25,7 +25,7 @@ const shopQuery = z.object({
 });
 
 /**
- * The public shop page's data (spec §7): the shop with today's check-ins, its barbers, the services
+ * The public shop page's data: the shop with today's check-ins, its barbers, the services
  * a customer can choose, and the queue as the waiting-room display shows it.
  */
 export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {

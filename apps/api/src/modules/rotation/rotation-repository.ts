@@ -2,7 +2,7 @@ import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 
 /**
- * The barber rotation ("turns", DESIGN.md §3). `barbers.position` is a barber's place: 0-based and
+ * The barber rotation ("turns"). `barbers.position` is a barber's place: 0-based and
  * dense among the shop's barbers in the rotation; barbers out of it have a NULL position. Every
  * change is written to rotation_events (who, when, why) in the caller's transaction.
  *

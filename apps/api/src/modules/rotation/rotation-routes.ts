@@ -19,7 +19,7 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
   const rotation = new RotationService(app.db, app.events);
 
-  // Spec §7 "queue data": every signed-in barber reads their turn.
+  // Every signed-in barber reads their turn.
   app.get(
     '/get-next-barber/',
     { config: { access: 'session' }, schema: { tags, response: { 200: nextBarberReply } } },

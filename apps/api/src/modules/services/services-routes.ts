@@ -10,7 +10,7 @@ const NOT_FOUND = 'This service does not exist.';
 export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['services'];
 
-  // Spec §7: GET /services/ answers the list itself (barbers read it for invoices too).
+  // GET /services/ answers the list itself (barbers read it for invoices too).
   app.get(
     '/services/',
     {

@@ -58,7 +58,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // Spec §7: status 0 with a message on failure. Rate-limited: four characters are few.
+  // Status 0 with a message on failure. Rate-limited: four characters are few.
   app.post(
     '/verify-pin/',
     {

@@ -17,7 +17,7 @@ async function readTeamForm(req: FastifyRequest) {
   return { input: parsed.data, photo: fileFromField(form.file, 'profile_pic') };
 }
 
-/** Team screen (spec §2, §7): list, create and edit (multipart), change password, delete. */
+/** Team screen: list, create and edit (multipart), change password, delete. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   const team = new TeamService(app);
   const tags = ['team'];

@@ -42,7 +42,7 @@ export interface TeamCaller {
 
 type TeamApp = Pick<FastifyInstance, 'db' | 'uploadsDir' | 'tokens' | 'mailer' | 'config' | 'log'>;
 
-/** Team rules (spec §2, §6; DESIGN.md §5): managers manage barbers only, admins everyone. */
+/** Team rules: managers manage barbers only, admins everyone. */
 export class TeamService {
   constructor(private readonly app: TeamApp) {}
 

@@ -8,7 +8,7 @@ import { loadSettings } from '../settings/settings-repository.js';
 import { fileFromField, withUploadedImage } from './uploads-service.js';
 
 /**
- * The shop logo of the settings screen: multipart field `shop_logo`, admin only (spec §3 Shop.shop_logo).
+ * The shop logo of the settings screen: multipart field `shop_logo`, admin only (Shop.shop_logo).
  * Each committed change tells the shop's open public pages (a `shop` queue event).
  */
 export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {

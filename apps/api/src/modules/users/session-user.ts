@@ -67,7 +67,7 @@ type StoredStatus = (typeof STATUSES)[number];
 const isStatus = (s: string | null): s is StoredStatus => (STATUSES as readonly (string | null)[]).includes(s);
 
 /**
- * The session user of spec §3 with its usage computed live: check-ins this month are counted from
+ * The session user with its usage computed live: check-ins this month are counted from
  * the start of the month in the shop's own time zone.
  */
 export async function loadSessionUser(sql: Sql, userId: number, now = new Date()): Promise<SessionUser | null> {

@@ -17,7 +17,7 @@ import { WalkinsService, type TicketAction } from './walkins-service.js';
 /** Buttons post without a body: an absent body is an empty one. */
 const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
 
-/** The staff walk-in board (DESIGN.md §4): barbers act on their own tickets, managers on all. */
+/** The staff walk-in board: barbers act on their own tickets, managers on all. */
 export const walkinsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
   const walkins = new WalkinsService(app.db, app.events, app.clock);

@@ -6,7 +6,7 @@ import { BarberPhoto } from './BarberPhoto.js';
 
 interface Props {
   barber: PublicBarber;
-  /** The site's own origin: booking links on it count as online booking (spec §2 "{host}"). */
+  /** The site's own origin: booking links on it count as online booking. */
   host: string;
   /** Called when the barber has no phone number of their own. */
   shopPhone: string;
