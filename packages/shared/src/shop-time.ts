@@ -20,7 +20,8 @@ export const NO_TIME = '—';
 /** The zone a shop's times are shown in when the given one is missing or unknown. */
 export const DEFAULT_SHOP_TIME_ZONE = 'UTC';
 
-function knownZone(timeZone: string | null | undefined): string {
+/** The zone itself when the device knows it, else the default (UTC). */
+export function knownZone(timeZone: string | null | undefined): string {
   if (!timeZone) return DEFAULT_SHOP_TIME_ZONE;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
