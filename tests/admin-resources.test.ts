@@ -269,7 +269,7 @@ describe('appointments and calendar', () => {
     const calendar = await asAdmin('/dashboard/calendar');
     await calendar.getByRole('region', { name: 'Marcus Reed schedule' }).waitFor();
     await calendar.getByRole('button', { name: 'Next' }).click();
-    const slot = calendar.getByRole('button', { name: /^12:00–12:30/ });
+    const slot = calendar.getByRole('button', { name: /^12:00 PM–12:30 PM/ });
     await slot.waitFor();
     await shot(calendar, 'calendar');
     await slot.click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatShopDate, formatShopDateTime, formatShopTime, NO_TIME } from '../src/shop-time.js';
+import { formatDay, formatShopDate, formatShopDateTime, formatShopTime, mondayOf, NO_TIME, shiftDay, shopClock, shopDay, shopInstant, shopMinutes } from '../src/shop-time.js';
 
 // The process runs in Tokyo for this file, a zone none of the shops below is in: every result must
 // come from the zone passed in, never from the machine's own.
@@ -59,5 +59,49 @@ describe("shop time: the shop's wall clock, whatever the device's zone", () => {
     expect(formatShopTime('2030-07-01T16:05:00Z', undefined)).toBe('4:05 PM');
     expect(formatShopTime('2030-07-01T16:05:00Z', 'Mars/Olympus_Mons')).toBe('4:05 PM');
     expect(formatShopTime('not a date', 'Europe/London')).toBe(NO_TIME);
+  });
+});
+
+describe("typing the shop's wall clock into a form", () => {
+  it('turns a day and time typed for the shop into the UTC instant', () => {
+    expect(shopInstant('2026-11-23', '10:00', 'America/New_York')?.toISOString()).toBe('2026-11-23T15:00:00.000Z');
+    expect(shopInstant('2026-07-01', '10:00', 'America/New_York')?.toISOString()).toBe('2026-07-01T14:00:00.000Z');
+    expect(shopInstant('2026-11-23', '10:30', 'Asia/Kolkata')?.toISOString()).toBe('2026-11-23T05:00:00.000Z');
+    // 11:00 typed for a London shop is 11:00 in London, whatever zone the device is in.
+    expect(shopInstant('2030-07-01', '11:00', 'Europe/London')?.toISOString()).toBe('2030-07-01T10:00:00.000Z');
+    expect(shopInstant('2030-01-15', '11:00', 'Europe/London')?.toISOString()).toBe('2030-01-15T11:00:00.000Z');
+  });
+
+  it('handles the days daylight saving time changes', () => {
+    // 2026-03-08: New York springs forward at 02:00; 2026-11-01 it falls back.
+    expect(shopInstant('2026-03-08', '09:00', 'America/New_York')?.toISOString()).toBe('2026-03-08T13:00:00.000Z');
+    expect(shopInstant('2026-11-01', '09:00', 'America/New_York')?.toISOString()).toBe('2026-11-01T14:00:00.000Z');
+    // 02:30 does not exist that morning: it moves forward by the hour skipped.
+    expect(shopInstant('2026-03-08', '02:30', 'America/New_York')?.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+  });
+
+  it('refuses a day or time it cannot read', () => {
+    expect(shopInstant('', '10:00', 'Europe/London')).toBeNull();
+    expect(shopInstant('2026-02-30', '10:00', 'Europe/London')).toBeNull();
+    expect(shopInstant('2026-02-03', '25:00', 'Europe/London')).toBeNull();
+    expect(shopInstant('2026-02-03', '', 'Europe/London')).toBeNull();
+  });
+
+  it('reads an instant back as the shop’s day, clock and minutes', () => {
+    const at = '2026-11-24T03:30:00Z';
+    expect(shopDay(at, 'America/New_York')).toBe('2026-11-23');
+    expect(shopClock(at, 'America/New_York')).toBe('22:30');
+    expect(shopMinutes(at, 'America/New_York')).toBe(22 * 60 + 30);
+    expect(shopDay(at, 'Europe/Paris')).toBe('2026-11-24');
+    expect(shopMinutes(at, 'Europe/Paris')).toBe(4 * 60 + 30);
+  });
+
+  it('moves by days, finds the Monday of a week and names a day, with no clock involved', () => {
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shiftDay('2026-03-29', 1)).toBe('2026-03-30');
+    expect(mondayOf('2026-11-23')).toBe('2026-11-23');
+    expect(mondayOf('2026-11-29')).toBe('2026-11-23');
+    expect(formatDay('2026-11-23', 'EEE, MMM d')).toBe('Mon, Nov 23');
   });
 });

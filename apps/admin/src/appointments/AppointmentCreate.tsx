@@ -1,22 +1,21 @@
 import { Typography } from '@mui/material';
 import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
-import { Spinner } from '../common/Spinner';
-import { zonedDate } from '../calendar/shop-time';
+import { shopDay } from '@chairline/shared';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { AppointmentInputs } from './AppointmentInputs';
 import { toPayload, type AppointmentFormValues } from './appointment-form';
 
 /** /dashboard/appointments/create (?day=&time=&barber_id= pre-fill it, e.g. from the calendar). */
 export function AppointmentCreate() {
-  const { timeZone, ready } = useShopTimeZone();
+  const timeZone = useShopTimeZone();
   const [params] = useSearchParams();
-  if (!ready) return <Spinner />;
   const barber = Number(params.get('barber_id'));
   const defaults: AppointmentFormValues = {
-    day: params.get('day') ?? zonedDate(new Date(), timeZone),
+    day: params.get('day') ?? shopDay(new Date(), timeZone),
     time: params.get('time') ?? '',
     duration: 30,
+    customer_kind: 'file',
     service_ids: [],
     notes: '',
     ...(barber > 0 ? { barber_id: barber } : {}),

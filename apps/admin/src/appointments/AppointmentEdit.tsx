@@ -29,8 +29,8 @@ function EditForm({ timeZone }: { timeZone: string }) {
 /** /dashboard/appointments/:id/edit: a 409 (the barber is booked) shows the server's message. */
 export function AppointmentEdit() {
   const { id } = useParams();
-  const { timeZone, ready } = useShopTimeZone();
-  if (!ready || !id) return <Spinner />;
+  const timeZone = useShopTimeZone();
+  if (!id) return <Spinner />;
   return (
     <Edit resource="appointments" id={id} title="Edit appointment" redirect="list" mutationMode="pessimistic" transform={(v: AppointmentFormValues) => toPayload(v, timeZone)}>
       <EditForm timeZone={timeZone} />

@@ -6,6 +6,7 @@ import {
   AutocompleteInput,
   DateInput,
   NumberInput,
+  RadioButtonGroupInput,
   ReferenceInput,
   SelectInput,
   TextInput,
@@ -42,6 +43,41 @@ function DurationFromServices({ services }: { services: Service[] }) {
   return null;
 }
 
+/** A customer on file (or none), or a walk-up typed as a name and phone (matched to a customer by phone, or made). */
+function CustomerChoice() {
+  const kind = useWatch({ name: 'customer_kind' }) as string | undefined;
+  return (
+    <>
+      <RadioButtonGroupInput
+        source="customer_kind"
+        label="Customer"
+        choices={[
+          { id: 'file', name: 'On file' },
+          { id: 'walkup', name: 'Walk-up: name and phone' },
+        ]}
+        defaultValue="file"
+        row
+      />
+      {kind === 'walkup' ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} gap={{ xs: 0, sm: 2 }}>
+          <TextInput source="customer_name" label="Customer name" validate={required('Please enter the customer name.')} fullWidth />
+          <TextInput
+            source="customer_phone"
+            label="Phone"
+            type="tel"
+            fullWidth
+            helperText="Finds the customer with this phone, or adds a new one"
+          />
+        </Stack>
+      ) : (
+        <ReferenceInput source="customer_id" reference="customers" sort={{ field: 'name', order: 'ASC' }}>
+          <AutocompleteInput label="Customer on file" optionText="name" filterToQuery={(q: string) => ({ q })} fullWidth helperText="Leave empty for no customer" />
+        </ReferenceInput>
+      )}
+    </>
+  );
+}
+
 /** The one appointment form (create and edit): barber, customer, services, start (shop time), duration, notes. */
 export function AppointmentInputs({ timeZone, edit = false }: { timeZone: string; edit?: boolean }) {
   const { user } = useSession();
@@ -64,9 +100,7 @@ export function AppointmentInputs({ timeZone, edit = false }: { timeZone: string
         validate={required('Please choose a barber.')}
         fullWidth
       />
-      <ReferenceInput source="customer_id" reference="customers" sort={{ field: 'name', order: 'ASC' }}>
-        <AutocompleteInput label="Customer" optionText="name" filterToQuery={(q: string) => ({ q })} fullWidth helperText="Leave empty for a customer not on file" />
-      </ReferenceInput>
+      <CustomerChoice />
       <AutocompleteArrayInput
         source="service_ids"
         label="Services"

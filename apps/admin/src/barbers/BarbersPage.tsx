@@ -14,13 +14,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { BARBER_STATUSES, type BarberStatus, type PublicBarber, type ShopStats } from '@chairline/shared';
+import { BARBER_STATUSES, shopDay, type BarberStatus, type PublicBarber, type ShopStats } from '@chairline/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { imageUrl } from '../common/image-url';
 import { Spinner } from '../common/Spinner';
-import { zonedDate } from '../calendar/shop-time';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useSession } from '../layout/session';
 import { LeaveRotationButton, OutOfRotation, useRotationChoice } from '../rotation';
@@ -39,7 +38,7 @@ interface CalendarEntry {
 export function BarbersPage() {
   const { user } = useSession();
   const notify = useNotify();
-  const { timeZone, ready } = useShopTimeZone();
+  const timeZone = useShopTimeZone();
   const [barbers, setBarbers] = useState<PublicBarber[] | null>(null);
   const [served, setServed] = useState<Map<number, number>>(new Map());
   const [turns, setTurns] = useState<Map<number, number>>(new Map());
@@ -52,8 +51,7 @@ export function BarbersPage() {
   const rotationChoice = useRotationChoice(load);
 
   useEffect(() => {
-    if (!ready) return;
-    const today = zonedDate(new Date(), timeZone);
+    const today = shopDay(new Date(), timeZone);
     apiGet<CalendarEntry[]>('/calendar/', { from: today, to: today })
       .then((entries) => {
         const counts = new Map<number, number>();
@@ -66,7 +64,7 @@ export function BarbersPage() {
     apiGet<ShopStats>('/stats/')
       .then((s) => setTurns(new Map(s.turns_per_barber.map((t) => [t.barber_id, t.turns]))))
       .catch(() => setTurns(new Map()));
-  }, [ready, timeZone]);
+  }, [timeZone]);
 
   const setStatus = async (b: PublicBarber, status: BarberStatus) => {
     try {

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, formatMoney, limitText, type BillingDetails, type StripeInvoice } from '@chairline/shared';
+import { DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, formatMoney, formatShopDateTime, limitText, type BillingDetails, type StripeInvoice } from '@chairline/shared';
 import { useEffect, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -25,15 +25,15 @@ function Usage({ label, used, limit }: { label: string; used: number; limit: num
 }
 
 /** The renewal or end line: when the plan next renews, or the day it stops. */
-function periodText(data: BillingDetails): string {
-  if (data.trial_ends_at) return `Trial ends on ${fullDate(data.trial_ends_at)}`;
-  if (data.access_ends_at) return `Access ends on ${fullDate(data.access_ends_at)}`;
-  if (data.grace_ends_at) return `Payment failed: update the card by ${fullDate(data.grace_ends_at)}`;
+function periodText(data: BillingDetails, tz: string | undefined): string {
+  if (data.trial_ends_at) return `Trial ends on ${fullDate(data.trial_ends_at, tz)}`;
+  if (data.access_ends_at) return `Access ends on ${fullDate(data.access_ends_at, tz)}`;
+  if (data.grace_ends_at) return `Payment failed: update the card by ${fullDate(data.grace_ends_at, tz)}`;
   if (!data.current_period_end) return '';
-  return data.cancel_at_period_end ? `Ends on ${fullDate(data.current_period_end)} (will not renew)` : `Renews on ${fullDate(data.current_period_end)}`;
+  return data.cancel_at_period_end ? `Ends on ${fullDate(data.current_period_end, tz)} (will not renew)` : `Renews on ${fullDate(data.current_period_end, tz)}`;
 }
 
-function Invoices({ invoices }: { invoices: StripeInvoice[] }) {
+function Invoices({ invoices, timeZone }: { invoices: StripeInvoice[]; timeZone: string | undefined }) {
   if (invoices.length === 0) return <Typography color="text.secondary">No invoices yet.</Typography>;
   return (
     <Box sx={{ overflowX: 'auto' }}>
@@ -50,7 +50,7 @@ function Invoices({ invoices }: { invoices: StripeInvoice[] }) {
         <TableBody>
           {invoices.map((i) => (
             <TableRow key={i.id}>
-              <TableCell>{fullDate(i.created)}</TableCell>
+              <TableCell>{fullDate(i.created, timeZone)}</TableCell>
               <TableCell>{i.number ?? '—'}</TableCell>
               <TableCell>{i.status ?? '—'}</TableCell>
               <TableCell align="right">{formatMoney(i.amount, i.currency.toUpperCase())}</TableCell>
@@ -111,7 +111,7 @@ export function BillingPage() {
           </Stack>
           <Typography color="text.secondary">
             {data.price > 0 ? `${formatMoney(data.price, data.currency)} per ${data.billing_interval_unit}` : 'Free'}
-            {periodText(data) ? ` · ${periodText(data)}` : ''}
+            {periodText(data, user.shop_time_zone) ? ` · ${periodText(data, user.shop_time_zone)}` : ''}
           </Typography>
           <Typography color="text.secondary" aria-label="Card">
             {data.card
@@ -120,7 +120,7 @@ export function BillingPage() {
           </Typography>
           {data.grace_ends_at && (
             <Alert severity="error">
-              The last payment failed. Update your card by {fullDate(data.grace_ends_at)} to keep everything working.
+              The last payment failed. Update your card by {fullDate(data.grace_ends_at, user.shop_time_zone)} to keep everything working.
             </Alert>
           )}
           <Stack gap={2} sx={{ my: 1, maxWidth: 480 }}>
@@ -150,7 +150,7 @@ export function BillingPage() {
           <Typography variant="h6" gutterBottom>
             Invoices
           </Typography>
-          {invoices ? <Invoices invoices={invoices} /> : !portalError && <Spinner />}
+          {invoices ? <Invoices invoices={invoices} timeZone={user.shop_time_zone} /> : !portalError && <Spinner />}
         </CardContent>
       </Card>
       <Card variant="outlined">
@@ -174,7 +174,7 @@ export function BillingPage() {
                 <TableBody>
                   {data.history.map((h) => (
                     <TableRow key={h.id}>
-                      <TableCell>{new Date(h.created_at).toLocaleString()}</TableCell>
+                      <TableCell>{formatShopDateTime(h.created_at, user.shop_time_zone)}</TableCell>
                       <TableCell>{h.detail || h.kind.replace(/_/g, ' ')}</TableCell>
                       <TableCell>{h.plan_name ?? '—'}</TableCell>
                       <TableCell align="right">{h.amount === null ? '—' : formatMoney(h.amount, data.currency)}</TableCell>

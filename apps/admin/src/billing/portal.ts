@@ -1,3 +1,4 @@
+import { formatInShopZone } from '@chairline/shared';
 import { apiSend } from '../settings/api';
 
 /** Opens the Stripe Billing Portal (card, invoices, cancel at period end, resume) for the shop. */
@@ -6,10 +7,7 @@ export async function openBillingPortal(): Promise<void> {
   window.location.assign(url);
 }
 
-const DAY_MONTH = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long' });
-const FULL_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
-/** "12 December": how the trial and grace notices name a day. */
-export const dayMonth = (iso: string) => DAY_MONTH.format(new Date(iso));
-/** "12 December 2026": renewal and end dates on the billing screen. */
-export const fullDate = (iso: string | null) => (iso ? FULL_DATE.format(new Date(iso)) : '—');
+/** "12 December": how the trial and grace notices name a day (the shop's day). */
+export const dayMonth = (iso: string, timeZone: string | undefined) => formatInShopZone(iso, timeZone, 'd MMMM');
+/** "12 December 2026": renewal and end dates on the billing screen (the shop's day). */
+export const fullDate = (iso: string | null, timeZone: string | undefined) => (iso ? formatInShopZone(iso, timeZone, 'd MMMM yyyy') : '—');

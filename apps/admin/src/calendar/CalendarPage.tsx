@@ -2,14 +2,13 @@ import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Alert, Box, Button, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
-import type { PublicBarber } from '@chairline/shared';
+import { formatDay, formatShopTime, mondayOf, shiftDay, shopDay, shopMinutes, type PublicBarber } from '@chairline/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Title } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { apiGet, errorText } from '../settings/api';
-import { addDays, dayLabel, startOfWeek, zonedDate, zonedMinutes, zonedTime } from './shop-time';
 import { useShopTimeZone } from './use-shop-time-zone';
 
 interface Entry {
@@ -27,6 +26,8 @@ type View = 'day' | 'week';
 const HOUR_PX = 56;
 const DEFAULT_FIRST_HOUR = 8;
 const DEFAULT_LAST_HOUR = 20;
+/** "Mon, Nov 23" */
+const SHORT_DAY = 'EEE, MMM d';
 
 interface Column {
   key: string;
@@ -39,10 +40,10 @@ interface Column {
 function EntryBlock({ entry, timeZone, firstHour, onOpen }: { entry: Entry; timeZone: string; firstHour: number; onOpen: () => void }) {
   const start = new Date(entry.starts_at);
   const end = new Date(entry.ends_at);
-  const top = ((zonedMinutes(start, timeZone) - firstHour * 60) / 60) * HOUR_PX;
+  const top = ((shopMinutes(start, timeZone) - firstHour * 60) / 60) * HOUR_PX;
   const height = Math.max(22, ((end.getTime() - start.getTime()) / 3_600_000) * HOUR_PX - 2);
   const walkin = entry.kind === 'walkin';
-  const label = `${zonedTime(start, timeZone)}–${zonedTime(end, timeZone)} ${entry.title}${entry.barber ? ` · ${entry.barber}` : ''}${walkin ? ' (walk-in)' : ''}`;
+  const label = `${formatShopTime(start, timeZone)}–${formatShopTime(end, timeZone)} ${entry.title}${entry.barber ? ` · ${entry.barber}` : ''}${walkin ? ' (walk-in)' : ''}`;
   return (
     <Tooltip title={`${label} · ${entry.status.replace(/_/g, ' ')}`}>
       <Box
@@ -71,7 +72,7 @@ function EntryBlock({ entry, timeZone, firstHour, onOpen }: { entry: Entry; time
           opacity: entry.status === 'no_show' ? 0.5 : 1,
         }}
       >
-        <strong>{zonedTime(start, timeZone)}</strong> {entry.title}
+        <strong>{formatShopTime(start, timeZone)}</strong> {entry.title}
         {walkin ? ' · walk-in' : ''}
       </Box>
     </Tooltip>
@@ -82,24 +83,23 @@ function EntryBlock({ entry, timeZone, firstHour, onOpen }: { entry: Entry; time
 export function CalendarPage() {
   const { user } = useSession();
   const navigate = useNavigate();
-  const { timeZone, ready } = useShopTimeZone();
+  const timeZone = useShopTimeZone();
   const [view, setView] = useState<View>('day');
   const [day, setDay] = useState<string | null>(null);
   const [entries, setEntries] = useState<Entry[] | null>(null);
   const [barbers, setBarbers] = useState<PublicBarber[]>([]);
   const [error, setError] = useState<string | null>(null);
 
-  const today = ready ? zonedDate(new Date(), timeZone) : null;
+  const today = shopDay(new Date(), timeZone);
   const current = day ?? today;
-  const from = current ? (view === 'day' ? current : startOfWeek(current)) : null;
-  const to = from ? (view === 'day' ? from : addDays(from, 6)) : null;
+  const from = view === 'day' ? current : mondayOf(current);
+  const to = view === 'day' ? from : shiftDay(from, 6);
 
   useEffect(() => {
     apiGet<PublicBarber[]>('/barbers/', { shop_username: user.shop_username }).then(setBarbers, () => setBarbers([]));
   }, [user.shop_username]);
 
   useEffect(() => {
-    if (!from || !to) return;
     let live = true;
     setEntries(null);
     apiGet<Entry[]>('/calendar/', { from, to })
@@ -115,11 +115,11 @@ export function CalendarPage() {
   }, [from, to]);
 
   const columns: Column[] = useMemo(() => {
-    if (!from || !entries) return [];
+    if (!entries) return [];
     if (view === 'week') {
       return Array.from({ length: 7 }, (_, i) => {
-        const d = addDays(from, i);
-        return { key: d, label: dayLabel(d), day: d, barberId: null, entries: entries.filter((e) => zonedDate(new Date(e.starts_at), timeZone) === d) };
+        const d = shiftDay(from, i);
+        return { key: d, label: formatDay(d, SHORT_DAY), day: d, barberId: null, entries: entries.filter((e) => shopDay(e.starts_at, timeZone) === d) };
       });
     }
     const ids = new Map<number, string>(barbers.map((b) => [b.id, b.name]));
@@ -134,17 +134,15 @@ export function CalendarPage() {
     let lo = DEFAULT_FIRST_HOUR;
     let hi = DEFAULT_LAST_HOUR;
     for (const e of entries ?? []) {
-      lo = Math.min(lo, Math.floor(zonedMinutes(new Date(e.starts_at), timeZone) / 60));
-      hi = Math.max(hi, Math.ceil(zonedMinutes(new Date(e.ends_at), timeZone) / 60) || 24);
+      lo = Math.min(lo, Math.floor(shopMinutes(e.starts_at, timeZone) / 60));
+      hi = Math.max(hi, Math.ceil(shopMinutes(e.ends_at, timeZone) / 60) || 24);
     }
     return [lo, Math.min(24, Math.max(hi, lo + 1))];
   }, [entries, timeZone]);
 
-  if (!ready || !current || !from || !to) return <Spinner />;
-
   const step = view === 'day' ? 1 : 7;
   const hours = Array.from({ length: lastHour - firstHour }, (_, i) => firstHour + i);
-  const heading = view === 'day' ? dayLabel(from, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }) : `${dayLabel(from)} – ${dayLabel(to)}`;
+  const heading = view === 'day' ? formatDay(from, 'EEEE, MMMM d, yyyy') : `${formatDay(from, SHORT_DAY)} – ${formatDay(to, SHORT_DAY)}`;
 
   const createAt = (col: Column, hour: number) => {
     const q = new URLSearchParams({ day: col.day, time: `${String(hour).padStart(2, '0')}:00` });
@@ -157,13 +155,13 @@ export function CalendarPage() {
       <Title title="Calendar" />
       <Stack direction={{ xs: 'column', md: 'row' }} gap={1} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
         <Stack direction="row" gap={1} sx={{ alignItems: 'center' }}>
-          <IconButton aria-label="Previous" onClick={() => setDay(addDays(current, -step))}>
+          <IconButton aria-label="Previous" onClick={() => setDay(shiftDay(current, -step))}>
             <ChevronLeftIcon />
           </IconButton>
           <Button variant="outlined" onClick={() => setDay(null)} disabled={current === today && day === null}>
             Today
           </Button>
-          <IconButton aria-label="Next" onClick={() => setDay(addDays(current, step))}>
+          <IconButton aria-label="Next" onClick={() => setDay(shiftDay(current, step))}>
             <ChevronRightIcon />
           </IconButton>
           <Typography variant="h6" component="h1">

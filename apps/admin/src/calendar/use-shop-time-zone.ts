@@ -1,20 +1,10 @@
-import { useEffect, useState } from 'react';
+import { DEFAULT_SHOP_TIME_ZONE } from '@chairline/shared';
 import { useSession } from '../layout/session';
-import { apiGet } from '../settings/api';
 
-/** The shop's IANA zone (public GET /shop/), falling back to the browser's while it loads. */
-export function useShopTimeZone(): { timeZone: string; ready: boolean } {
-  const { user } = useSession();
-  const browser = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  const [zone, setZone] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    apiGet<{ timezone: string }>('/shop/', { shop_username: user.shop_username })
-      .then((shop) => live && setZone(shop.timezone))
-      .catch(() => live && setZone(browser));
-    return () => {
-      live = false;
-    };
-  }, [user.shop_username, browser]);
-  return { timeZone: zone ?? browser, ready: zone !== null };
+/**
+ * The shop's time zone in force (from the signed-in session, refreshed when the settings change).
+ * Every date and time the back office shows or reads from a form is on this clock, never the device's.
+ */
+export function useShopTimeZone(): string {
+  return useSession().user.shop_time_zone ?? DEFAULT_SHOP_TIME_ZONE;
 }

@@ -3,15 +3,16 @@ import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   CreateButton,
   Datagrid,
-  DateField,
   List,
   NumberField,
   SearchInput,
   SimpleList,
   TextField,
   TopToolbar,
+  FunctionField,
 } from 'react-admin';
-import { formatMoney } from '@chairline/shared';
+import { formatMoney, formatShopDate } from '@chairline/shared';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { ExportCustomersButton } from './ExportCustomersButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name, phone or email" />];
@@ -38,10 +39,11 @@ function Empty() {
   );
 }
 
-type Row = { id: number; name: string; phone: string; email: string; visits: number; total_spent: number };
+type Row = { id: number; name: string; phone: string; email: string; visits: number; total_spent: number; last_visit: string | null; created_at: string };
 
 export function CustomerList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const timeZone = useShopTimeZone();
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ mt: 2, mx: { xs: 1, sm: 0 } }}>
@@ -62,8 +64,8 @@ export function CustomerList() {
           <TextField source="email" label="Email" sortable={false} />
           <NumberField source="visits" label="Visits" />
           <NumberField source="total_spent" label="Total spent" options={{ style: 'currency', currency: 'USD' }} />
-          <DateField source="last_visit" label="Last visit" emptyText="—" />
-          <DateField source="created_at" label="Customer since" />
+          <FunctionField<Row> source="last_visit" label="Last visit" render={(r) => (r.last_visit ? formatShopDate(r.last_visit, timeZone) : '—')} />
+          <FunctionField<Row> source="created_at" label="Customer since" render={(r) => formatShopDate(r.created_at, timeZone)} />
         </Datagrid>
       )}
     </List>

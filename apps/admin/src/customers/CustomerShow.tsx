@@ -12,7 +12,8 @@ import {
   Typography,
 } from '@mui/material';
 import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
-import { formatMoney, type Customer } from '@chairline/shared';
+import { formatMoney, formatShopDate, formatShopDateTime, type Customer } from '@chairline/shared';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 
 interface Visit {
   kind: 'walkin' | 'appointment' | 'invoice';
@@ -30,8 +31,6 @@ const KIND_LABEL: Record<Visit['kind'], string> = {
   invoice: 'Invoice',
 };
 
-const fmtDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
 function Stat({ label, value }: { label: string; value: string }) {
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 140 }}>
@@ -47,6 +46,7 @@ function Stat({ label, value }: { label: string; value: string }) {
 
 function CustomerDetail() {
   const c = useRecordContext<Detail>();
+  const timeZone = useShopTimeZone();
   if (!c) return null;
   return (
     <Box sx={{ p: { xs: 2, sm: 3 } }}>
@@ -56,8 +56,8 @@ function CustomerDetail() {
       <Stack direction="row" gap={2} sx={{ my: 3, flexWrap: 'wrap' }}>
         <Stat label="Visits" value={String(c.visits)} />
         <Stat label="Total spend" value={formatMoney(c.total_spent)} />
-        <Stat label="Last visit" value={c.last_visit ? new Date(c.last_visit).toLocaleDateString() : '—'} />
-        <Stat label="Customer since" value={new Date(c.created_at).toLocaleDateString()} />
+        <Stat label="Last visit" value={c.last_visit ? formatShopDate(c.last_visit, timeZone) : '—'} />
+        <Stat label="Customer since" value={formatShopDate(c.created_at, timeZone)} />
       </Stack>
       <Typography variant="h6" sx={{ mb: 1 }}>
         Visit history
@@ -82,7 +82,7 @@ function CustomerDetail() {
             <TableBody>
               {c.history.map((h) => (
                 <TableRow key={`${h.kind}-${h.id}`}>
-                  <TableCell>{fmtDate(h.date)}</TableCell>
+                  <TableCell>{formatShopDateTime(h.date, timeZone)}</TableCell>
                   <TableCell>{KIND_LABEL[h.kind]}</TableCell>
                   <TableCell>{h.barber ?? '—'}</TableCell>
                   <TableCell>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { imageUrl } from '../common/image-url';
 import { dataProvider } from '../providers';
 import { useFeedback } from './feedback';
+import { MyAppointments } from './MyAppointments';
 import { spotLabel } from './rules';
 
 export interface HomeProps {
@@ -212,6 +213,9 @@ export function HomePage({ user, tickets, ticketsError, live, onChanged, onInvoi
               ) : null}
             </CardContent>
           </Card>
+          <Box sx={{ mt: 2 }}>
+            <MyAppointments timeZone={user.shop_time_zone} />
+          </Box>
         </Grid>
       </Grid>
     </Stack>

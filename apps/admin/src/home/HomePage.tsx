@@ -3,9 +3,8 @@ import ChairOutlinedIcon from '@mui/icons-material/ChairOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
-import { shopStats, type ShopStats } from '@chairline/shared';
+import { formatDay, formatInShopZone, shopStats, type ShopStats } from '@chairline/shared';
 import { Box, Card, Typography } from '@mui/material';
-import { format, parseISO } from 'date-fns';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Spinner } from '../common/Spinner';
@@ -79,7 +78,7 @@ export function HomePage() {
   }
 
   const month = usageBar(stats.month.check_ins, stats.month.limit, stats.month.limit);
-  const perDay = stats.check_ins_per_day.map((d) => ({ ...d, label: format(parseISO(d.date), 'd MMM') }));
+  const perDay = stats.check_ins_per_day.map((d) => ({ ...d, label: formatDay(d.date, 'd MMM') }));
   const hours = stats.busiest_hours.map((h) => ({ ...h, label: hourLabel(h.hour) }));
   return (
     <Box>
@@ -87,7 +86,7 @@ export function HomePage() {
         <Typography variant="h5" component="h1">
           {user.shop_name || 'Home'}
         </Typography>
-        <Typography color="text.secondary">Today at a glance · {format(new Date(), 'EEEE d MMMM')}</Typography>
+        <Typography color="text.secondary">Today at a glance · {formatInShopZone(new Date(), user.shop_time_zone, 'EEEE d MMMM')}</Typography>
       </Box>
       {/* The setup checklist is for the shop's admins: its first step is in Settings, which managers cannot open. */}
       {user.role === 'admin' && <GettingStartedCard />}

@@ -19,7 +19,8 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import type { InvoiceStatus } from '@chairline/shared';
+import { formatShopDateTime, type InvoiceStatus } from '@chairline/shared';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { apiGetBody, apiSend, errorText } from '../settings/api';
@@ -52,6 +53,7 @@ function Total({ label, value }: { label: string; value: number }) {
 /** Back-office invoices (admin and manager): filters, totals, status changes and commissions. */
 export function InvoicesPage() {
   const notify = useNotify();
+  const timeZone = useShopTimeZone();
   const [filters, setFilters] = useState<InvoiceFilterValues>({ barber_id: '', status: '', from: '', to: '' });
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(25);
@@ -148,7 +150,7 @@ export function InvoicesPage() {
                     <Typography variant="subtitle2">{money(i.amount)}</Typography>
                   </Stack>
                   <Typography variant="body2" color="text.secondary">
-                    {new Date(i.created_at).toLocaleString()} · {i.barber ?? '—'}
+                    {formatShopDateTime(i.created_at, timeZone)} · {i.barber ?? '—'}
                   </Typography>
                   <Typography variant="body2">{i.service || '—'}</Typography>
                   <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -177,7 +179,7 @@ export function InvoicesPage() {
                 {data.response.map((i) => (
                   <TableRow key={i.id}>
                     <TableCell>#{i.id}</TableCell>
-                    <TableCell>{new Date(i.created_at).toLocaleString()}</TableCell>
+                    <TableCell>{formatShopDateTime(i.created_at, timeZone)}</TableCell>
                     <TableCell>{i.client || '—'}</TableCell>
                     <TableCell>{i.barber ?? '—'}</TableCell>
                     <TableCell>{i.service || '—'}</TableCell>

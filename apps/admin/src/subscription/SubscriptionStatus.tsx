@@ -39,7 +39,7 @@ export function SubscriptionStatus() {
     notice = (
       <Alert severity="error" action={manage}>
         Your last payment for the {user.plan_name} failed.{' '}
-        {user.grace_ends_at ? `Update your card by ${dayMonth(user.grace_ends_at)} to keep everything working.` : 'Update your card to keep everything working.'}
+        {user.grace_ends_at ? `Update your card by ${dayMonth(user.grace_ends_at, user.shop_time_zone)} to keep everything working.` : 'Update your card to keep everything working.'}
       </Alert>
     );
   } else if (status === 'past_due') {
@@ -52,7 +52,7 @@ export function SubscriptionStatus() {
   } else if (status === 'trialing' && user.trial_ends_at) {
     notice = (
       <Alert severity="info">
-        You are on the {user.plan_name} trial. Your trial ends on {dayMonth(user.trial_ends_at)}.
+        You are on the {user.plan_name} trial. Your trial ends on {dayMonth(user.trial_ends_at, user.shop_time_zone)}.
       </Alert>
     );
   } else if (status === 'canceled') {

@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Title } from 'react-admin';
+import { formatShopDateTime } from '@chairline/shared';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { apiGet, apiSend, errorText } from '../settings/api';
 
 interface SupportMessage {
@@ -14,6 +16,7 @@ interface SupportMessage {
 
 /** A message to the product's support inbox (POST /support/) and the shop's past messages. */
 export function SupportPage() {
+  const timeZone = useShopTimeZone();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
@@ -92,7 +95,7 @@ export function SupportPage() {
                     primary={m.subject}
                     secondary={
                       <Stack component="span">
-                        <span>{`${new Date(m.created_at).toLocaleString()}${m.from ? ` · ${m.from}` : ''}`}</span>
+                        <span>{`${formatShopDateTime(m.created_at, timeZone)}${m.from ? ` · ${m.from}` : ''}`}</span>
                         <Typography component="span" variant="body2" sx={{ whiteSpace: 'pre-wrap', pr: 8 }}>
                           {m.message}
                         </Typography>

@@ -13,6 +13,13 @@ describe('the plan notice', () => {
     expect(planNoticeFor({ ...trialing, trial_ends_at: new Date(2026, 11, 12).toISOString() }, now, 'en-US')?.text).toBe('Your trial ends on December 12.');
   });
 
+  it("names the shop's day of the trial end, not the device's", () => {
+    // 23:30 UTC on 12 December is already the 13th in Tokyo and still the 12th in Los Angeles.
+    const end = '2026-12-12T23:30:00Z';
+    expect(planNoticeFor({ ...trialing, trial_ends_at: end, shop_time_zone: 'Asia/Tokyo' }, now, 'en-GB')?.text).toBe('Your trial ends on 13 December.');
+    expect(planNoticeFor({ ...trialing, trial_ends_at: end, shop_time_zone: 'America/Los_Angeles' }, now, 'en-GB')?.text).toBe('Your trial ends on 12 December.');
+  });
+
   it('falls back to today plus the trial days remaining, and writes the year when it is not this one', () => {
     expect(planNoticeFor({ ...trialing, trial_days_remaining: 14 }, now, 'en-GB')?.text).toBe('Your trial ends on 12 December.');
     expect(planNoticeFor({ ...trialing, trial_days_remaining: 40 }, now, 'en-GB')?.text).toBe('Your trial ends on 7 January 2027.');

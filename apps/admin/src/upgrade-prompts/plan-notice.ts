@@ -1,4 +1,4 @@
-import { BASIC_PLAN_NAME, DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, limitText, type SessionUser } from '@chairline/shared';
+import { BASIC_PLAN_NAME, DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, knownZone, limitText, type SessionUser } from '@chairline/shared';
 
 // The persistent notice at the top of the back office about the shop's plan:
 // - while the subscription is past due: a red notice with the end of the grace period, to billing;
@@ -20,7 +20,8 @@ export interface PlanNotice {
 export type NoticeUser = Pick<
   SessionUser,
   'plan_name' | 'trial_days_remaining' | 'total_check_ins' | 'barber_limit' | 'subscription_status' | 'trial_ends_at' | 'grace_ends_at'
->;
+> &
+  Partial<Pick<SessionUser, 'shop_time_zone'>>;
 
 const DAY_MS = 86_400_000;
 
@@ -31,9 +32,12 @@ function parseDate(iso: string | null | undefined): Date | null {
 }
 
 /** '12 December' (or 'December 12', as the locale writes it); the year only when it is not this one. */
-export function formatNoticeDate(date: Date, locale: string | undefined, now: Date): string {
-  const sameYear = date.getFullYear() === now.getFullYear();
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }) }).format(date);
+export function formatNoticeDate(date: Date, locale: string | undefined, now: Date, timeZone?: string): string {
+  // The shop's day (the device's when no shop zone is known), written the way the locale writes dates.
+  const zone = timeZone ? { timeZone: knownZone(timeZone) } : {};
+  const year = (d: Date) => new Intl.DateTimeFormat('en-US', { year: 'numeric', ...zone }).format(d);
+  const sameYear = year(date) === year(now);
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', ...(sameYear ? {} : { year: 'numeric' }), ...zone }).format(date);
 }
 
 /** The local calendar day, e.g. 2026-12-12 (dismissals are per day). */
@@ -55,7 +59,7 @@ export function trialEndDate(user: NoticeUser, now: Date): Date {
 export function planNoticeFor(user: NoticeUser, now: Date, locale?: string): PlanNotice | null {
   if (user.subscription_status === 'past_due') {
     const graceEnd = parseDate(user.grace_ends_at);
-    const until = graceEnd ? ` Your plan keeps working until ${formatNoticeDate(graceEnd, locale, now)}; update your payment method before then.` : ' Update your payment method to keep your plan.';
+    const until = graceEnd ? ` Your plan keeps working until ${formatNoticeDate(graceEnd, locale, now, user.shop_time_zone)}; update your payment method before then.` : ' Update your payment method to keep your plan.';
     return {
       kind: 'past_due',
       severity: 'error',
@@ -69,7 +73,7 @@ export function planNoticeFor(user: NoticeUser, now: Date, locale?: string): Pla
     return {
       kind: 'trial',
       severity: 'info',
-      text: `Your trial ends on ${formatNoticeDate(end, locale, now)}.`,
+      text: `Your trial ends on ${formatNoticeDate(end, locale, now, user.shop_time_zone)}.`,
       link: { label: 'Choose a plan', to: '/dashboard/settings/subscription' },
       dismissKey: `trial:${dayKey(end)}`,
     };

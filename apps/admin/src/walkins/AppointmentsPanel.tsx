@@ -1,11 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import type { Appointment } from '@chairline/shared';
+import { formatInShopZone, formatShopTime, shopDay, type Appointment } from '@chairline/shared';
 import { Box, Button, Card, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
-import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { http } from '../providers';
 
 const STATUS_COLORS: Record<Appointment['status'], 'primary' | 'success' | 'default' | 'warning'> = {
@@ -15,18 +15,19 @@ const STATUS_COLORS: Record<Appointment['status'], 'primary' | 'success' | 'defa
   no_show: 'warning',
 };
 
-function todayIso(): string {
-  return format(new Date(), 'yyyy-MM-dd');
-}
+/** "Mon 23 Nov, 11:00 AM–11:30 AM" on the shop's clock. */
+const when = (a: Appointment, timeZone: string) =>
+  `${formatInShopZone(a.starts_at, timeZone, 'EEE d MMM')}, ${formatShopTime(a.starts_at, timeZone)}–${formatShopTime(a.ends_at, timeZone)}`;
 
 /** Upcoming appointments beside the walk-ins; create and edit open the appointment form. */
 export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
   const [rows, setRows] = useState<Appointment[] | null>(null);
   const notify = useNotify();
+  const timeZone = useShopTimeZone();
 
   const load = useCallback(async () => {
     try {
-      const reply = await http.get<{ status: number; response: Appointment[]; detail?: string }>('/appointments/', { from: todayIso(), status: 'booked', page_size: 100 });
+      const reply = await http.get<{ status: number; response: Appointment[]; detail?: string }>('/appointments/', { from: shopDay(new Date(), timeZone), status: 'booked', page_size: 100 });
       if (reply.ok && Array.isArray(reply.body.response)) setRows(reply.body.response);
       else {
         setRows([]);
@@ -36,7 +37,7 @@ export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
       setRows([]);
       notify('No response received from server', { type: 'error' });
     }
-  }, [notify]);
+  }, [notify, timeZone]);
 
   useEffect(() => {
     void load();
@@ -81,7 +82,7 @@ export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
               {upcoming.map((a) => (
                 <TableRow key={a.id} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {format(new Date(a.starts_at), 'EEE d MMM, HH:mm')}–{format(new Date(a.ends_at), 'HH:mm')}
+                    {when(a, timeZone)}
                   </TableCell>
                   <TableCell>{a.customer ?? '—'}</TableCell>
                   <TableCell>{a.barber}</TableCell>

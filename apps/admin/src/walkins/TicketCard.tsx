@@ -1,8 +1,9 @@
-import { formatEtaRange, type Walkin } from '@chairline/shared';
+import { formatEtaRange, formatShopDateTime, type Walkin } from '@chairline/shared';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { BRAND_COLOR } from '../layout/brand';
 import { ACTION_LABELS, actionsForTicket, type TicketAction } from './board-rules';
+import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 
 const ACTION_STYLE: Record<TicketAction, { variant: 'contained' | 'outlined' | 'text'; color: 'primary' | 'success' | 'warning' | 'error' | 'inherit' }> = {
   call: { variant: 'contained', color: 'primary' },
@@ -24,6 +25,7 @@ function since(iso: string | null): string {
 
 export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: boolean; onAction: (action: TicketAction) => void }) {
   const actions = actionsForTicket(ticket);
+  const timeZone = useShopTimeZone();
   const timeLine =
     ticket.status === 'in_service'
       ? `Started ${since(ticket.started_at)}`
@@ -31,7 +33,7 @@ export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: b
         ? `Called ${since(ticket.called_at)}`
         : ticket.status === 'waiting'
           ? `Checked in ${since(ticket.checked_in_at)}`
-          : `Checked in ${new Date(ticket.checked_in_at).toLocaleString()}`;
+          : `Checked in ${formatShopDateTime(ticket.checked_in_at, timeZone)}`;
   return (
     <Card component="article" aria-label={`Ticket ${ticket.party_name}`} data-status={ticket.status} sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
       {ticket.status === 'waiting' && ticket.place !== null && (

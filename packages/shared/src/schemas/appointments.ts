@@ -3,6 +3,11 @@ import { MAX_ID, NO_SUCH_RECORD } from './common.js';
 
 export const APPOINTMENT_STATUSES = ['booked', 'completed', 'cancelled', 'no_show'] as const;
 
+export const APPOINTMENT_CUSTOMER_MESSAGES = {
+  customerOrWalkUp: 'Choose a customer on file or type a walk-up name and phone, not both.',
+  nameForPhone: 'Please enter the customer name.',
+} as const;
+
 const instant = z.iso.datetime({ offset: true, error: 'Times are full dates with a time zone, for example 2026-11-23T10:00:00Z.' });
 
 export const appointmentInput = z
@@ -15,10 +20,25 @@ export const appointmentInput = z
     ends_at: instant.optional(),
     status: z.enum(APPOINTMENT_STATUSES, { error: 'The status must be booked, completed, cancelled or no_show.' }).default('booked'),
     notes: z.string().trim().max(2000, 'The notes are too long.').default(''),
+    /**
+     * A walk-up customer not picked from the list: their name, and their phone when known. The
+     * phone (read in the shop's country) finds the shop's customer with that number, or a new
+     * customer is made with this name and phone. Empty text is the same as leaving it out.
+     */
+    customer_name: z.string().trim().max(120, 'The customer name is too long.').optional(),
+    customer_phone: z.string().trim().max(32, 'The phone number is too long.').optional(),
   })
   .refine((a) => !a.ends_at || new Date(a.ends_at) > new Date(a.starts_at), {
     message: 'The end must be after the start.',
     path: ['ends_at'],
+  })
+  .refine((a) => !(a.customer_id && (a.customer_name || a.customer_phone)), {
+    message: APPOINTMENT_CUSTOMER_MESSAGES.customerOrWalkUp,
+    path: ['customer_name'],
+  })
+  .refine((a) => !a.customer_phone || !!a.customer_name, {
+    message: APPOINTMENT_CUSTOMER_MESSAGES.nameForPhone,
+    path: ['customer_name'],
   });
 export type AppointmentInput = z.infer<typeof appointmentInput>;
 

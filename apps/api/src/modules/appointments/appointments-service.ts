@@ -7,6 +7,8 @@ import { activeServiceIds } from '../services/services-repository.js';
 import { ownBarberId } from '../invoices/invoices-service.js';
 import { overlapping } from './appointments-repository.js';
 import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
+import { customerPhone } from '../customers/customer-phone.js';
+import { customerForPhone } from '../walkins/queue-repository.js';
 
 const DEFAULT_MINUTES = 30;
 
@@ -65,14 +67,17 @@ export class AppointmentsService {
       if (input.customer_id && !(await one(tx, 'SELECT 1 FROM customers WHERE shop_id = $1 AND id = $2', [shopId, input.customer_id]))) {
         throw notFound('This customer does not exist.');
       }
+      const shop = await one<{ timezone: string; opening_hours: OpeningHours; country: string }>(
+        tx,
+        `SELECT ${effectiveZoneOf('timezone')} AS timezone, opening_hours, country FROM shops WHERE id = $1`,
+        [shopId],
+      );
+      const customerId = input.customer_name ? await this.walkUpCustomer(tx, shopId, input.customer_name, input.customer_phone, shop?.country ?? '') : (input.customer_id ?? null);
       const serviceIds = [...new Set(input.service_ids)];
       if ((await activeServiceIds(tx, shopId, serviceIds)).size !== serviceIds.length) throw notFound('A chosen service does not exist.');
 
       const start = new Date(input.starts_at);
       const end = input.ends_at ? new Date(input.ends_at) : new Date(start.getTime() + (await this.minutes(tx, serviceIds)) * 60_000);
-      const shop = await one<{ timezone: string; opening_hours: OpeningHours }>(tx, `SELECT ${effectiveZoneOf('timezone')} AS timezone, opening_hours FROM shops WHERE id = $1`, [
-        shopId,
-      ]);
       const timeZone = shop?.timezone ?? 'UTC';
       if (input.status === 'booked') {
         assertOpen(shop?.opening_hours ?? {}, start, end, timeZone);
@@ -90,14 +95,14 @@ export class AppointmentsService {
           tx,
           `INSERT INTO appointments (shop_id, barber_id, customer_id, starts_at, ends_at, status, notes)
            VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [shopId, barberId, input.customer_id ?? null, start, end, input.status, input.notes],
+          [shopId, barberId, customerId, start, end, input.status, input.notes],
         );
         id = row?.id ?? null;
       } else {
         const updated = await tx.query(
           `UPDATE appointments SET barber_id = $3, customer_id = $4, starts_at = $5, ends_at = $6, status = $7, notes = $8
             WHERE shop_id = $1 AND id = $2 RETURNING id`,
-          [shopId, id, barberId, input.customer_id ?? null, start, end, input.status, input.notes],
+          [shopId, id, barberId, customerId, start, end, input.status, input.notes],
         );
         if (updated.length === 0) throw notFound('This appointment does not exist.');
         await tx.query('DELETE FROM appointment_services WHERE appointment_id = $1', [id]);
@@ -108,6 +113,18 @@ export class AppointmentsService {
       }
       return id;
     });
+  }
+
+  /**
+   * The customer of a walk-up booking: with a phone, the shop's customer with that number (E.164 in
+   * the shop's country, a 400 when it is not a phone number), else a new one with this name and
+   * phone; without a phone, a new customer with the name alone.
+   */
+  private async walkUpCustomer(tx: Sql, shopId: number, name: string, typedPhone: string | undefined, country: string): Promise<number> {
+    if (typedPhone) return customerForPhone(tx, shopId, name, customerPhone(typedPhone, country));
+    const made = await one<{ id: number }>(tx, 'INSERT INTO customers (shop_id, name) VALUES ($1, $2) RETURNING id', [shopId, name]);
+    if (!made) throw new Error('insert returned no row');
+    return made.id;
   }
 
   private async minutes(sql: Sql, serviceIds: number[]): Promise<number> {

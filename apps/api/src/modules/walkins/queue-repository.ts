@@ -341,18 +341,22 @@ export async function insertTicket(sql: Sql, t: NewTicket): Promise<number> {
 
 /**
  * The shop's customer with this phone (E.164, customerPhone), made on first visit, so the back office
- * sees walk-ins. Customers' phones are stored in the same form, so this is an indexed equality.
+ * sees walk-ins. Customers' phones are stored in the same form, so this is an indexed equality. An
+ * existing customer keeps their name; two requests making the same customer at once get one row.
  */
 export async function customerForPhone(sql: Sql, shopId: number, name: string, phone: string): Promise<number> {
   const found = await one<{ id: number }>(sql, 'SELECT id FROM customers WHERE shop_id = $1 AND phone = $2', [shopId, phone]);
   if (found) return found.id;
   const made = await one<{ id: number }>(
     sql,
-    'INSERT INTO customers (shop_id, name, phone) VALUES ($1, $2, $3) RETURNING id',
+    `INSERT INTO customers (shop_id, name, phone) VALUES ($1, $2, $3)
+     ON CONFLICT (shop_id, phone) WHERE phone IS NOT NULL DO NOTHING RETURNING id`,
     [shopId, name, phone],
   );
-  if (!made) throw new Error('insert returned no row');
-  return made.id;
+  if (made) return made.id;
+  const raced = await one<{ id: number }>(sql, 'SELECT id FROM customers WHERE shop_id = $1 AND phone = $2', [shopId, phone]);
+  if (!raced) throw new Error('customer neither inserted nor found');
+  return raced.id;
 }
 
 /** The shop's effective time zone (UTC when the saved one is not recognised). */
