@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { formatMoney } from '@chairline/shared';
 import { ExportCustomersButton } from './ExportCustomersButton';
+import { ImportCustomersButton } from './ImportCustomersButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name, phone or email" />];
 
@@ -20,6 +21,7 @@ const Actions = () => (
   <TopToolbar>
     <CreateButton label="Add customer" />
     <ExportCustomersButton />
+    <ImportCustomersButton />
   </TopToolbar>
 );
 
@@ -34,6 +36,9 @@ function Empty() {
         Customers appear here when they check in, book or get an invoice. You can also add one yourself.
       </Typography>
       <CreateButton label="Add customer" variant="contained" />
+      <Box sx={{ mt: 1 }}>
+        <ImportCustomersButton />
+      </Box>
     </Box>
   );
 }
