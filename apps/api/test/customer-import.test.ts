@@ -1,7 +1,7 @@
 import { CUSTOMER_IMPORT_LIMITS, CUSTOMER_IMPORT_MESSAGES } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
-import { bearer, makeShop, type TestShop, type TestUser } from './support/factories.js';
+import { bearer, checkIn, makeShop, type TestShop, type TestUser } from './support/factories.js';
 
 let t: TestApp;
 let shop: TestShop;
@@ -102,6 +102,45 @@ describe('customer import', () => {
     });
     expect(other.json().response).toMatchObject({ created: 1, errors: [] });
     expect((await customersOf(s.shopId))[1]).toEqual({ name: 'Dana Diaz', phone: '+12125550111', email: 'dana@example.test', notes: '' });
+  });
+
+  it("reads local numbers in the shop's country, and a later check-in in another spelling is the imported customer", async () => {
+    const s = await makeShop(t.app, t.db);
+    await t.db.query("UPDATE shops SET country = 'GB' WHERE id = $1", [s.shopId]);
+    await addCustomer(s, { name: 'Has Phone', phone: '07700 900001', email: '', notes: '' });
+    const csv = [
+      'Name,Phone,Email,Notes',
+      'Gemma Local,07700 900123,gemma@example.test,',
+      'Gemma Dup,+44 7700 900123,,Short back and sides', // the same customer: notes filled from the later row
+      'By Email,,HAS@example.test,',
+      'Email Only,,lone@example.test,first',
+      'Email Again,,LONE@example.test,second', // folded onto the row above by its email
+    ].join('\n');
+    const res = await importCsv(csv, false, s.admin);
+    expect(res.json().response).toMatchObject({ rows: 5, created: 3, updated: 0, unchanged: 0, duplicates_in_file: 2, errors: [] });
+    expect(await customersOf(s.shopId)).toEqual([
+      { name: 'Has Phone', phone: '+447700900001', email: null, notes: '' },
+      { name: 'Gemma Local', phone: '+447700900123', email: 'gemma@example.test', notes: 'Short back and sides' },
+      { name: 'By Email', phone: null, email: 'has@example.test', notes: '' },
+      { name: 'Email Only', phone: null, email: 'lone@example.test', notes: 'first' },
+    ]);
+    // A customer without a phone is found again by email; existing details are never overwritten.
+    const again = await importCsv('Name,Email,Notes\nOther Name,has@example.test,new note\n', false, s.admin);
+    expect(again.json().response).toMatchObject({ created: 0, updated: 1 });
+    expect((await customersOf(s.shopId))[2]).toEqual({ name: 'By Email', phone: null, email: 'has@example.test', notes: 'new note' });
+
+    // With neither phone nor email, a row is known by its name (among customers who have neither).
+    const nameOnly = 'Name\nWalk-in Wally\nwalk-in wally\nGemma Local\n';
+    expect((await importCsv(nameOnly, false, s.admin)).json().response).toMatchObject({ created: 2, duplicates_in_file: 1 });
+    expect((await importCsv(nameOnly, false, s.admin)).json().response).toMatchObject({ created: 0, unchanged: 2 });
+    expect((await customersOf(s.shopId)).map((c) => c.name)).toEqual(['Has Phone', 'Gemma Local', 'By Email', 'Email Only', 'Walk-in Wally', 'Gemma Local']);
+
+    expect((await checkIn(t.app, s.username, { name: 'Gemma', phone_number: '+44 (0)7700 900123' })).statusCode).toBe(200);
+    const [ticket] = await t.db.query<{ customer: string }>(
+      'SELECT c.name AS customer FROM walkin_tickets w JOIN customers c ON c.id = w.customer_id WHERE w.shop_id = $1',
+      [s.shopId],
+    );
+    expect(ticket?.customer).toBe('Gemma Local');
   });
 
   it('is for managers and admins only', async () => {

@@ -51,7 +51,7 @@ export const customerImportResult = z.object({
   updated: z.number().int(),
   /** Existing customers the file names with nothing new. */
   unchanged: z.number().int(),
-  /** Good rows folded into an earlier row of the file with the same phone (or, without a phone, email). */
+  /** Good rows folded into an earlier row of the file with the same phone (without one: email; without both: name). */
   duplicates_in_file: z.number().int(),
   /** Rows left out, each with why; the other rows are imported. */
   errors: z.array(customerImportRowError),

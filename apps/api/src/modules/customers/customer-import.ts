@@ -15,7 +15,7 @@ import { shopCountry } from './customer-phone.js';
 // and the usual spellings of other systems). Every row is checked on its own: a bad row is reported
 // with its spreadsheet row number and left out, the good rows go in together in one transaction.
 // Rows are one customer when their phone (E.164 in the shop's country) is the same, or, for rows
-// without a phone, their email. Merging never overwrites: a field is filled only where it is blank,
+// without a phone, their email, or, for rows with neither, their name. Merging never overwrites: a field is filled only where it is blank,
 // so what the shop already has wins and importing the same file twice changes nothing.
 
 type Field = 'name' | 'first' | 'last' | 'phone' | 'email' | 'notes';
@@ -152,7 +152,7 @@ const fill = <T extends Omit<FileCustomer, 'row'>>(into: T, from: Omit<FileCusto
   return into;
 };
 
-/** Folds rows with the same phone, then rows without a phone onto the row with their email. */
+/** Folds rows with the same phone, then rows without a phone onto the row with their email, then rows with neither by name. */
 function foldRows(good: readonly GoodRow[]): { customers: FileCustomer[]; duplicates: number } {
   const byPhone = new Map<string, FileCustomer>();
   const byEmail = new Map<string, FileCustomer>();
@@ -171,12 +171,25 @@ function foldRows(good: readonly GoodRow[]): { customers: FileCustomer[]; duplic
       if (r.email && !byEmail.has(r.email)) byEmail.set(r.email, same);
     } else add({ ...r });
   }
-  for (const r of good.filter((g) => !g.phone)) {
-    const same = r.email ? byEmail.get(r.email) : undefined;
+  for (const r of good.filter((g) => !g.phone && g.email)) {
+    const same = byEmail.get(r.email);
     if (same) {
       duplicates += 1;
       fill(same, r);
     } else add({ ...r });
+  }
+  // With neither phone nor email, the name is all there is to know a customer by.
+  const byName = new Map<string, FileCustomer>();
+  for (const r of good.filter((g) => !g.phone && !g.email)) {
+    const same = byName.get(r.name.toLowerCase());
+    if (same) {
+      duplicates += 1;
+      fill(same, r);
+    } else {
+      const c = { ...r };
+      customers.push(c);
+      byName.set(r.name.toLowerCase(), c);
+    }
   }
   return { customers: customers.sort((a, b) => a.row - b.row), duplicates };
 }
@@ -217,11 +230,23 @@ async function planImport(sql: Sql, shopId: number, customers: readonly FileCust
     );
     for (const r of rows) byEmail.set(r.key, r);
   }
+  const names = customers.flatMap((c) => (!c.phone && !c.email ? [c.name.toLowerCase()] : []));
+  const byName = new Map<string, Existing>();
+  if (names.length > 0) {
+    // With neither phone nor email, a row is the shop's oldest customer of that name who has neither.
+    const rows = await sql.query<Existing & { key: string }>(
+      `SELECT DISTINCT ON (lower(name)) lower(name) AS key, id, name, phone, email, notes FROM customers
+        WHERE shop_id = $1 AND phone IS NULL AND coalesce(email, '') = '' AND lower(name) = ANY($2::text[])
+        ORDER BY lower(name), id`,
+      [shopId, names],
+    );
+    for (const r of rows) byName.set(r.key, r);
+  }
   const plan: Plan = { create: [], update: [], unchanged: 0 };
   // Two customers of the file can reach one existing customer (one by its phone, one by its email).
   const matched = new Map<number, { found: Existing; next: FileCustomer }>();
   for (const c of customers) {
-    const found = c.phone ? byPhone.get(c.phone) : byEmail.get(c.email);
+    const found = c.phone ? byPhone.get(c.phone) : c.email ? byEmail.get(c.email) : byName.get(c.name.toLowerCase());
     if (!found) plan.create.push(c);
     else {
       const seen = matched.get(found.id);
