@@ -29,6 +29,16 @@ type Step =
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** The file's text: UTF-8, or else Windows-1252 (what Excel's plain "CSV" format saves on Windows). */
+async function fileText(file: File): Promise<string> {
+  const bytes = await file.arrayBuffer();
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
 const send = (csv: string, dryRun: boolean) => apiSend<CustomerImportResult>('post', '/customers/import/', { csv, dry_run: dryRun });
 
 /** The preview's figures: what the import will do, row by row and customer by customer. */
@@ -78,7 +88,7 @@ export function ImportCustomersButton() {
     }
     setStep({ kind: 'busy', text: 'Checking the file…' });
     try {
-      const csv = await file.text();
+      const csv = await fileText(file);
       setStep({ kind: 'preview', fileName: file.name, csv, result: await send(csv, true) });
     } catch (err) {
       setError(errorText(err));

@@ -41,6 +41,9 @@ function delimiterOf(text: string): string {
   return [',', ';', '\t'].reduce((best, d) => (count(d) > count(best) ? d : best), ',');
 }
 
+/** A value quoted back in a row's message, cut short so a stray paragraph stays readable. */
+const quoted = (value: string) => (value.length > 40 ? `${value.slice(0, 39)}…` : value);
+
 /** Our export defuses cells a spreadsheet would run as a formula with a leading '; it comes off again here. */
 const undefused = (value: string) => (/^'[=@+\-\t\r]/.test(value) ? value.slice(1) : value);
 
@@ -112,9 +115,9 @@ export function readCustomerFile(text: string, country: string): ReadFile {
       const field = checked.error.issues[0]?.path[0];
       const message =
         field === 'phone'
-          ? M.invalidPhone(input.phone)
+          ? M.invalidPhone(quoted(input.phone))
           : field === 'email'
-            ? M.invalidEmail(input.email)
+            ? M.invalidEmail(quoted(input.email))
             : field === 'notes'
               ? M.notesTooLong
               : input.name
@@ -125,7 +128,7 @@ export function readCustomerFile(text: string, country: string): ReadFile {
     }
     const phone = checked.data.phone ? normalizePhone(checked.data.phone, country) : null;
     if (checked.data.phone && !phone) {
-      errors.push({ row, message: M.invalidPhone(input.phone) });
+      errors.push({ row, message: M.invalidPhone(quoted(input.phone)) });
       return;
     }
     good.push({ row, name: checked.data.name, phone, email: checked.data.email, notes: checked.data.notes });
