@@ -111,6 +111,7 @@ describe('every /api route answers each kind of caller as canAccess says', () =>
       'GET /api/customers/': 'queue.own',
       'GET /api/customers/:id/': 'back-office',
       'GET /api/customers/export/': 'back-office',
+      'POST /api/customers/import/': 'back-office',
       'POST /api/rotation/reorder/': 'queue',
       'POST /api/rotation/leave/': 'queue',
       'POST /api/rotation/join/': 'queue',

@@ -174,6 +174,15 @@ describe('SMS through the twilio SDK and a local Twilio API', () => {
     }
   });
 
+  it('honours STOP from the ticket\'s number however the sender spells it', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const mine = await joinLine(t.app, shop, { phone_number: '415 555 0177' });
+    await chooseAlerts(t.app, mine, { channel: 'sms', when: 'next' });
+    const stop = await inbound({ MessageSid: 'SM2', AccountSid: twilioApi.accountSid, From: '+1 (415) 555-0177', To: twilioApi.from, Body: 'STOP' });
+    expect(stop.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/check-in/${mine}/alerts/` })).json().response.channel).toBeNull();
+  });
+
   it('retries a failing provider with growing waits, then sends once', async () => {
     const shop = await makeShop(t.app, t.db);
     const token = await joinLine(t.app, shop, { phone_number: '+1 415 555 0142' });

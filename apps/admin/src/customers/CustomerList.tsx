@@ -14,6 +14,7 @@ import {
 import { formatMoney, formatShopDate } from '@chairline/shared';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { ExportCustomersButton } from './ExportCustomersButton';
+import { ImportCustomersButton } from './ImportCustomersButton';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Search name, phone or email" />];
 
@@ -21,6 +22,7 @@ const Actions = () => (
   <TopToolbar>
     <CreateButton label="Add customer" />
     <ExportCustomersButton />
+    <ImportCustomersButton />
   </TopToolbar>
 );
 
@@ -35,6 +37,9 @@ function Empty() {
         Customers appear here when they check in, book or get an invoice. You can also add one yourself.
       </Typography>
       <CreateButton label="Add customer" variant="contained" />
+      <Box sx={{ mt: 1 }}>
+        <ImportCustomersButton />
+      </Box>
     </Box>
   );
 }

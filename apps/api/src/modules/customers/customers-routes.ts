@@ -3,7 +3,10 @@ import {
   customer,
   customerDetail,
   customerInput,
+  customerImportInput,
+  customerImportResult,
   customerListQuery,
+  CUSTOMER_IMPORT_LIMITS,
   envelope,
   idParams,
   maskPhone,
@@ -14,6 +17,7 @@ import { z } from 'zod';
 import { staffOf } from '../../http/access.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { toCsv } from '../../lib/csv.js';
+import { importCustomers } from './customer-import.js';
 import {
   customerHistory,
   deleteCustomer,
@@ -73,6 +77,21 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="customers.csv"')
         .send(csv);
+    },
+  );
+
+  // Import from a CSV file (managers and admins): dry_run previews, false imports the good rows.
+  // The body may carry the file's limit once escaped as JSON; the file itself is checked against it.
+  app.post(
+    '/customers/import/',
+    {
+      config: { access: 'back-office' },
+      bodyLimit: CUSTOMER_IMPORT_LIMITS.maxBytes * 3,
+      schema: { tags, body: customerImportInput, response: { 200: envelope(customerImportResult) } },
+    },
+    async (req) => {
+      const result = await importCustomers(app.db, staffOf(req.principal).shopId, req.body.csv, req.body.dry_run);
+      return { status: 1 as const, response: result };
     },
   );
 

@@ -1,4 +1,4 @@
-import { ALERT_MESSAGES, QUEUE_MESSAGES, type TurnAlertInput, type TurnAlertSettings } from '@chairline/shared';
+import { ALERT_MESSAGES, DEFAULT_SHOP_COUNTRY, normalizePhone, QUEUE_MESSAGES, type TurnAlertInput, type TurnAlertSettings } from '@chairline/shared';
 import type { Database } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { ticketByToken, type TicketRow } from '../walkins/queue-repository.js';
@@ -126,6 +126,8 @@ export class TurnAlertsService {
   /** An inbound text: STOP (and Twilio's other opt-out words) turns off text alerts for the sender's tickets in line. */
   async inboundSms(from: string, body: string): Promise<{ stopped: number }> {
     if (!isStopWord(body) || !from) return { stopped: 0 };
-    return { stopped: await removeSmsAlertsOfPhone(this.db, from.trim()) };
+    // Tickets keep E.164; the sender's number is read the same way (it carries its country code).
+    const phone = normalizePhone(from, DEFAULT_SHOP_COUNTRY) ?? from.trim();
+    return { stopped: await removeSmsAlertsOfPhone(this.db, phone) };
   }
 }
