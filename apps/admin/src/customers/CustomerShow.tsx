@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { formatMoney, type Customer } from '@chairline/shared';
+import { Spinner } from '../common/Spinner';
 
 interface Visit {
   kind: 'walkin' | 'appointment' | 'invoice';
@@ -64,7 +65,7 @@ function CustomerDetail() {
       </Typography>
       {/* The list's record shows first (react-admin placeholder data); the history comes with the full record. */}
       {!c.history ? (
-        <Typography color="text.secondary">Loading history…</Typography>
+        <Spinner label="Loading history…" minHeight={120} />
       ) : c.history.length === 0 ? (
         <Typography color="text.secondary">No visits yet.</Typography>
       ) : (

@@ -11,6 +11,7 @@ import { imageUrl } from '../common/image-url';
 import { dataProvider } from '../providers';
 import { useFeedback } from './feedback';
 import { spotLabel } from './rules';
+import { Spinner } from '../common/Spinner';
 
 export interface HomeProps {
   user: SessionUser;
@@ -194,7 +195,7 @@ export function HomePage({ user, tickets, ticketsError, live, onChanged, onInvoi
                 Walk-ins waiting for you or in your chair.
               </Typography>
               {ticketsError ? <Alert severity="error">{ticketsError}</Alert> : null}
-              {tickets === null && !ticketsError ? <Typography color="text.secondary">Loading…</Typography> : null}
+              {tickets === null && !ticketsError ? <Spinner minHeight={120} /> : null}
               {tickets && tickets.length === 0 ? (
                 <Box sx={{ py: 4, textAlign: 'center' }}>
                   <Typography>No customers waiting for you.</Typography>

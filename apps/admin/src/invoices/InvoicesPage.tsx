@@ -26,6 +26,7 @@ import { apiGetBody, apiSend, errorText } from '../settings/api';
 import { CommissionReport } from './CommissionReport';
 import { InvoiceStatusMenu, StatusChip } from './InvoiceStatusMenu';
 import { money, type CommissionRow, type InvoiceFilterValues, type InvoicePage } from './types';
+import { Spinner } from '../common/Spinner';
 
 const TABS: { value: InvoiceFilterValues['status']; label: string }[] = [
   { value: '', label: 'All' },
@@ -120,6 +121,7 @@ export function InvoicesPage() {
         ))}
       </Tabs>
       {error && <Alert severity="error">{error}</Alert>}
+      {!data && !error && <Spinner />}
       {data && (
         <Stack direction="row" gap={2} sx={{ flexWrap: 'wrap' }}>
           <Total label="Total billed" value={data.totals.amount} />
@@ -170,23 +172,23 @@ export function InvoicesPage() {
                   <TableCell>Services</TableCell>
                   <TableCell align="right">Amount</TableCell>
                   <TableCell>Status</TableCell>
-                  <TableCell />
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.response.map((i) => (
                   <TableRow key={i.id}>
                     <TableCell>#{i.id}</TableCell>
-                    <TableCell>{new Date(i.created_at).toLocaleString()}</TableCell>
+                    <TableCell>{new Date(i.created_at).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' })}</TableCell>
                     <TableCell>{i.client || '—'}</TableCell>
                     <TableCell>{i.barber ?? '—'}</TableCell>
                     <TableCell>{i.service || '—'}</TableCell>
                     <TableCell align="right">{money(i.amount)}</TableCell>
                     <TableCell>
-                      <StatusChip status={i.status} />
-                    </TableCell>
-                    <TableCell>
-                      <InvoiceStatusMenu id={i.id} status={i.status} onChange={(to) => void changeStatus(i.id, to)} />
+                      {/* The status and its Change button share a cell (and wrap) so the table fits a laptop. */}
+                      <Stack direction="row" gap={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <StatusChip status={i.status} />
+                        <InvoiceStatusMenu id={i.id} status={i.status} onChange={(to) => void changeStatus(i.id, to)} />
+                      </Stack>
                     </TableCell>
                   </TableRow>
                 ))}
