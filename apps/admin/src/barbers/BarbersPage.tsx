@@ -105,10 +105,12 @@ export function BarbersPage() {
         </Box>
       )}
       {barbers && barbers.length > 0 && (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' } }}>
+        // minmax(0, …): a long line that does not wrap (a booking URL) is shortened with an ellipsis
+        // instead of widening the card past its column, which pushed the chip and the select out.
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' } }}>
           {barbers.map((b) => (
             <Card key={b.id} variant="outlined" aria-label={b.name}>
-              <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+              <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
                 <Stack direction="row" gap={2} sx={{ alignItems: 'center' }}>
                   <Avatar src={imageUrl(b.profile_pic)} alt={b.name} sx={{ width: 56, height: 56 }}>
                     {b.name.charAt(0).toUpperCase()}
@@ -124,7 +126,7 @@ export function BarbersPage() {
                       {b.phone_number || '—'}
                     </Typography>
                   </Box>
-                  <Chip label={b.position === null ? '—' : `#${b.position + 1}`} title="Position in rotation" />
+                  <Chip label={b.position === null ? '—' : `#${b.position + 1}`} title="Position in rotation" sx={{ flexShrink: 0 }} />
                 </Stack>
                 <Stack direction="row" gap={1} sx={{ flexWrap: 'wrap' }}>
                   <Chip

@@ -14,6 +14,7 @@ import {
 import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { formatMoney, formatShopDate, formatShopDateTime, type Customer } from '@chairline/shared';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
+import { Spinner } from '../common/Spinner';
 
 interface Visit {
   kind: 'walkin' | 'appointment' | 'invoice';
@@ -64,7 +65,7 @@ function CustomerDetail() {
       </Typography>
       {/* The list's record shows first (react-admin placeholder data); the history comes with the full record. */}
       {!c.history ? (
-        <Typography color="text.secondary">Loading history…</Typography>
+        <Spinner label="Loading history…" minHeight={120} />
       ) : c.history.length === 0 ? (
         <Typography color="text.secondary">No visits yet.</Typography>
       ) : (

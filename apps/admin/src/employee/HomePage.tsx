@@ -12,6 +12,7 @@ import { dataProvider } from '../providers';
 import { useFeedback } from './feedback';
 import { MyAppointments } from './MyAppointments';
 import { spotLabel } from './rules';
+import { Spinner } from '../common/Spinner';
 
 export interface HomeProps {
   user: SessionUser;
@@ -195,7 +196,7 @@ export function HomePage({ user, tickets, ticketsError, live, onChanged, onInvoi
                 Walk-ins waiting for you or in your chair.
               </Typography>
               {ticketsError ? <Alert severity="error">{ticketsError}</Alert> : null}
-              {tickets === null && !ticketsError ? <Typography color="text.secondary">Loading…</Typography> : null}
+              {tickets === null && !ticketsError ? <Spinner minHeight={120} /> : null}
               {tickets && tickets.length === 0 ? (
                 <Box sx={{ py: 4, textAlign: 'center' }}>
                   <Typography>No customers waiting for you.</Typography>

@@ -27,6 +27,7 @@ import { useFeedback } from './feedback';
 import { NewCustomerDialog } from './NewCustomerDialog';
 import { useRequirePin } from './pin';
 import { capitalise, invoiceProblem } from './rules';
+import { Spinner } from '../common/Spinner';
 
 interface Option {
   id: number;
@@ -168,7 +169,7 @@ function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Wal
                 </MenuItem>
               ))}
             </TextField>
-            <Button variant="outlined" onClick={() => setAdding(true)} sx={{ whiteSpace: 'nowrap', minHeight: 56 }}>
+            <Button variant="outlined" onClick={() => setAdding(true)} sx={{ whiteSpace: 'nowrap', minHeight: 56, flexShrink: 0 }}>
               New customer
             </Button>
           </Stack>
@@ -237,7 +238,7 @@ function InvoicesTable({ invoices, timeZone }: { invoices: InvoiceListItem[] | n
         <Typography variant="h6" component="h2" gutterBottom>
           My Invoices
         </Typography>
-        {invoices === null ? <Typography color="text.secondary">Loading…</Typography> : null}
+        {invoices === null ? <Spinner minHeight={120} /> : null}
         {invoices && invoices.length === 0 ? <Typography color="text.secondary">No invoices yet.</Typography> : null}
         {invoices && invoices.length > 0 ? (
           <TableContainer sx={{ overflowX: 'auto' }}>

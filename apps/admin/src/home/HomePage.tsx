@@ -5,7 +5,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import { formatDay, formatInShopZone, shopStats, type ShopStats } from '@chairline/shared';
 import { Box, Card, Typography } from '@mui/material';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Spinner } from '../common/Spinner';
 import { useLiveRefresh } from '../common/use-live-refresh';
@@ -62,10 +62,8 @@ export function HomePage() {
     }
   }, []);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveRefresh(user.shop_username, () => void load());
+  // One request for the first figures: the live stream's opening makes it (see useLiveRefresh).
+  const { live } = useLiveRefresh(user.shop_username, () => void load(), { loadsFirst: true });
 
   if (!stats) {
     return error ? (
@@ -81,7 +79,7 @@ export function HomePage() {
   const perDay = stats.check_ins_per_day.map((d) => ({ ...d, label: formatDay(d.date, 'd MMM') }));
   const hours = stats.busiest_hours.map((h) => ({ ...h, label: hourLabel(h.hour) }));
   return (
-    <Box>
+    <Box data-live={live ? 'on' : 'off'}>
       <Box sx={{ mb: 3 }}>
         <Typography variant="h5" component="h1">
           {user.shop_name || 'Home'}

@@ -27,6 +27,7 @@ import { apiGetBody, apiSend, errorText } from '../settings/api';
 import { CommissionReport } from './CommissionReport';
 import { InvoiceStatusMenu, StatusChip } from './InvoiceStatusMenu';
 import { money, type CommissionRow, type InvoiceFilterValues, type InvoicePage } from './types';
+import { Spinner } from '../common/Spinner';
 
 const TABS: { value: InvoiceFilterValues['status']; label: string }[] = [
   { value: '', label: 'All' },
@@ -122,6 +123,7 @@ export function InvoicesPage() {
         ))}
       </Tabs>
       {error && <Alert severity="error">{error}</Alert>}
+      {!data && !error && <Spinner />}
       {data && (
         <Stack direction="row" gap={2} sx={{ flexWrap: 'wrap' }}>
           <Total label="Total billed" value={data.totals.amount} />
@@ -172,7 +174,6 @@ export function InvoicesPage() {
                   <TableCell>Services</TableCell>
                   <TableCell align="right">Amount</TableCell>
                   <TableCell>Status</TableCell>
-                  <TableCell />
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -185,10 +186,11 @@ export function InvoicesPage() {
                     <TableCell>{i.service || '—'}</TableCell>
                     <TableCell align="right">{money(i.amount)}</TableCell>
                     <TableCell>
-                      <StatusChip status={i.status} />
-                    </TableCell>
-                    <TableCell>
-                      <InvoiceStatusMenu id={i.id} status={i.status} onChange={(to) => void changeStatus(i.id, to)} />
+                      {/* The status and its Change button share a cell (and wrap) so the table fits a laptop. */}
+                      <Stack direction="row" gap={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                        <StatusChip status={i.status} />
+                        <InvoiceStatusMenu id={i.id} status={i.status} onChange={(to) => void changeStatus(i.id, to)} />
+                      </Stack>
                     </TableCell>
                   </TableRow>
                 ))}

@@ -30,6 +30,7 @@ import { teamApi } from './team-api';
 import { replyError, rowActions, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
 import { TEAM_TEXTS } from './team-texts';
 import { teamFormData, TeamMemberForm, type TeamFormValues } from './TeamMemberForm';
+import { Spinner } from '../common/Spinner';
 
 type Modal = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: TeamMember };
 
@@ -158,9 +159,7 @@ export function TeamPage() {
           </Tabs>
         )}
         {members === null ? (
-          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-            {TEAM_TEXTS.loading}
-          </Typography>
+          <Spinner label={TEAM_TEXTS.loading} minHeight={160} />
         ) : rows.length === 0 ? (
           <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
             {tab === 'managers' ? TEAM_TEXTS.emptyManagers : TEAM_TEXTS.emptyBarbers}

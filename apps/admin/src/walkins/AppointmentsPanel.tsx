@@ -7,6 +7,7 @@ import { useNotify } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { http } from '../providers';
+import { Spinner } from '../common/Spinner';
 
 const STATUS_COLORS: Record<Appointment['status'], 'primary' | 'success' | 'default' | 'warning'> = {
   booked: 'primary',
@@ -58,9 +59,7 @@ export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
         </Button>
       </Box>
       {rows === null ? (
-        <Typography sx={{ p: 3 }} color="text.secondary">
-          Loading appointments…
-        </Typography>
+        <Spinner label="Loading appointments…" minHeight={160} />
       ) : upcoming.length === 0 ? (
         <Typography sx={{ p: 3 }} color="text.secondary">
           No upcoming appointments.

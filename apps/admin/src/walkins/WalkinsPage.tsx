@@ -1,7 +1,7 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import PersonAddAlt1OutlinedIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { canAccess, type BarberStatus, type NextBarberReply, type Walkin, type WalkinInput } from '@chairline/shared';
-import { Box, Button, Card, Chip, MenuItem, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, Chip, MenuItem, Tab, Tabs, TextField, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useAddUndoableMutation, useNotify } from 'react-admin';
 import { useLiveRefresh } from '../common/use-live-refresh';
@@ -13,6 +13,7 @@ import { AppointmentsPanel } from './AppointmentsPanel';
 import { PauseControl } from './PauseControl';
 import { BOARD_TABS, countByTab, LIVE_STATUSES, UNDO_SECONDS, UNDOABLE_MESSAGES, type BoardTab, type TicketAction } from './board-rules';
 import { TicketCard } from './TicketCard';
+import { Spinner } from '../common/Spinner';
 
 type RotationView = NextBarberReply['response'];
 
@@ -33,6 +34,8 @@ export function WalkinsPage() {
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
+
+  const besideRotation = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
 
   const tabInfo = BOARD_TABS.find((t) => t.id === tab) ?? BOARD_TABS[0]!;
 
@@ -194,7 +197,7 @@ export function WalkinsPage() {
       {view === 'appointments' ? (
         <AppointmentsPanel refreshKey={refreshKey} />
       ) : (
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 1fr) 380px' }, gap: 2, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }, gap: 2, alignItems: 'start' }}>
           <Card component="section" aria-label="Walk-in board">
             <Tabs
               value={tab}
@@ -202,17 +205,20 @@ export function WalkinsPage() {
                 setTab(v);
                 setEnded(null);
               }}
+              // Beside the rotation (large screens) the compact tabs fit whole and no arrows take room;
+              // stacked (smaller screens, phones) the strip scrolls with arrows when it must.
               variant="scrollable"
+              scrollButtons={besideRotation ? false : 'auto'}
               allowScrollButtonsMobile
-              sx={{ px: 1, borderBottom: '1px solid', borderColor: 'divider' }}
+              sx={{ px: 0.5, borderBottom: '1px solid', borderColor: 'divider' }}
             >
               {BOARD_TABS.map((t) => (
                 <Tab
                   key={t.id}
                   value={t.id}
-                  sx={{ minWidth: 0, px: 1.75 }}
+                  sx={{ minWidth: 0, px: 0.5 }}
                   label={
-                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+                    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
                       {t.label}
                       {t.live && (
                         <Box
@@ -239,7 +245,7 @@ export function WalkinsPage() {
             </Tabs>
             <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.25, minHeight: 200 }}>
               {loading ? (
-                <Typography color="text.secondary">Loading…</Typography>
+                <Spinner minHeight={160} />
               ) : shown.length === 0 ? (
                 <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
                   {tab === 'waiting' ? 'Nobody is waiting. New check-ins appear here instantly.' : `No ${tabInfo.label.toLowerCase()} walk-ins.`}
