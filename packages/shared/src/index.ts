@@ -31,3 +31,4 @@ export * from './schemas/walkin-pause.js';
 export * from './wait-text.js';
 export * from './schemas/own-password.js';
 export * from './schemas/getting-started.js';
+export * from './schemas/commission-settings.js';
