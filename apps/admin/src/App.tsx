@@ -38,6 +38,7 @@ const LogoutPage = lazy(() => import('./auth').then((m) => ({ default: m.LogoutP
 const AffiliateArea = lazy(() => import('./affiliate').then((m) => ({ default: m.AffiliateArea })));
 const OperatorAffiliatesPage = lazy(() => import('./operator').then((m) => ({ default: m.OperatorAffiliatesPage })));
 const EmployeeDashboard = lazy(() => import('./employee').then((m) => ({ default: m.EmployeeDashboard })));
+const CommissionSettingsPage = lazy(() => import('./invoices').then((m) => ({ default: m.CommissionSettingsPage })));
 
 /** Admin and manager back office: react-admin under /dashboard inside the app's own router. */
 function BackOffice() {
@@ -73,6 +74,7 @@ function BackOffice() {
         <Route path="/support" element={<SupportPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/poster" element={<PosterPage />} />
+        <Route path="/invoices/commissions" element={<CommissionSettingsPage />} />
       </CustomRoutes>
     </Admin>
   );

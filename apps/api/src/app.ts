@@ -50,6 +50,7 @@ import { turnAlertsRoutes } from './modules/turn-alerts/turn-alerts-routes.js';
 import { walkinPauseRoutes } from './modules/opening-hours/pause-routes.js';
 import { gettingStartedRoutes } from './modules/getting-started/getting-started-routes.js';
 import './http/types.js';
+import { commissionSettingsRoutes } from './modules/commissions/commission-settings-routes.js';
 
 export interface AppOptions {
   config: Config;
@@ -170,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(teamRoutes);
       await api.register(turnAlertsRoutes);
       await api.register(gettingStartedRoutes);
+      await api.register(commissionSettingsRoutes);
     },
     { prefix: '/api' },
   );

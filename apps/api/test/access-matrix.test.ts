@@ -34,6 +34,7 @@ const sampleBodies: Record<string, object> = {
   'POST /api/invoices/:id/status/': { status: 'paid' },
   'POST /api/barbers/:id/status/': { status: 'break' },
   'PUT /api/appointments/:id/': { barber_id: 1, starts_at: '2030-01-07T15:00:00Z' },
+  'PUT /api/commissions/members/:id/': { payment_cycle: 'weekly', percentage: 50 },
 };
 
 interface World {
@@ -81,6 +82,7 @@ async function world(): Promise<World> {
     '/api/barbers/': String(barber.barberId),
     '/api/walkins/': await post('/api/walkins/', { name: 'Walk In' }),
     '/api/team/team-members/': String(removable.barberId),
+    '/api/commissions/members/': String(barber.barberId),
     '/api/appointments/': await post('/api/appointments/', { barber_id: barber.barberId, starts_at: '2030-01-07T15:00:00Z' }),
     // Operator routes: no caller here is an operator, so each is refused before the object is read.
     '/api/operator/affiliates/': String(affiliate?.id ?? 0),

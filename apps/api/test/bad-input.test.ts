@@ -174,6 +174,7 @@ async function makeWalkFixtures() {
     '/api/barbers/': both('member'),
     '/api/walkins/': both('walkin'),
     '/api/team/team-members/': both('removable'),
+    '/api/commissions/members/': both('member'),
     '/api/appointments/': both('appointment'),
     // Operators see every affiliate (no tenant): "foreign" is simply another affiliate's payout.
     '/api/operator/affiliates/': { own: String(affiliateId), deletable: String(affiliateId), foreign: String(otherAffiliateId) },

@@ -62,13 +62,14 @@ describe('GET /api/team/team-members/', () => {
       uemail: shop.admin.email,
       booking_url: '',
       payment_cycle: 'weekly',
-      percentage: 0,
+      percentage: 50,
       role: 'admin',
       new_employee: false,
       profile_pic: null,
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       is_owner: true,
       position: 0,
+      cuts_hair: true,
     });
     expect(mgr).toMatchObject({ id: manager.barberId, name: 'Mia Manager', role: 'manager', is_owner: false, uemail: manager.email });
     // Managers see the whole team (the managers tab lists admins and managers); barbers do not.
@@ -102,6 +103,7 @@ describe('POST /api/barbers/ (create a member)', () => {
         created_at: expect.any(String),
         is_owner: false,
         position: 1,
+        cuts_hair: true,
       },
     });
     const served = await t.app.inject({ method: 'GET', url: body.response.profile_pic });
@@ -133,7 +135,7 @@ describe('POST /api/barbers/ (create a member)', () => {
     const shop = await unlimitedShop();
     const res = await createMember(shop.admin, { name: 'Plain', phone_number: '5550001111', email: `${unique('p')}@example.test`, booking_url: 'http://' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().response).toMatchObject({ booking_url: '', role: 'employee', new_employee: false, payment_cycle: 'weekly', percentage: 0, profile_pic: null });
+    expect(res.json().response).toMatchObject({ booking_url: '', role: 'employee', new_employee: false, payment_cycle: 'weekly', percentage: 50, profile_pic: null });
   });
 
   it('accepts JSON without a photo', async () => {
@@ -162,7 +164,7 @@ describe('POST /api/barbers/ (create a member)', () => {
       [{ ...barberFields(), percentage: '120' }, 'The percentage must be between 0 and 100.'],
       [{ ...barberFields(), percentage: 'lots' }, 'The percentage must be a number.'],
       [{ ...barberFields(), role: 'owner' }, 'The role must be admin, manager, employee or barber.'],
-      [{ ...barberFields(), payment_cycle: 'daily' }, 'The payment cycle must be weekly, biweekly or monthly.'],
+      [{ ...barberFields(), payment_cycle: 'daily' }, 'The payment cycle must be weekly, biweekly, semimonthly or monthly.'],
     ];
     const { email: _omit, ...noEmail } = barberFields();
     cases.push([noEmail, 'Please enter email']);
@@ -191,15 +193,16 @@ describe('POST /api/barbers/ (create a member)', () => {
   it('lets a manager create barbers but not managers or admins; an admin creates managers', async () => {
     const shop = await unlimitedShop();
     const manager = await shop.addMember('manager');
-    expect((await createMember(manager, barberFields())).statusCode).toBe(200);
+    // Commission is the admins' to set: a manager's new barber gets the shop defaults.
+    expect((await createMember(manager, barberFields({ payment_cycle: '', percentage: '' }))).statusCode).toBe(200);
     for (const role of ['manager', 'admin']) {
-      const refused = await createMember(manager, barberFields({ role }));
+      const refused = await createMember(manager, barberFields({ role, payment_cycle: '', percentage: '' }));
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toEqual({ status: 0, response: 'Managers can add, edit and remove barbers only.' });
     }
     const made = await createMember(shop.admin, barberFields({ role: 'manager' }));
     expect(made.statusCode).toBe(200);
-    expect(made.json().response).toMatchObject({ role: 'manager', position: null });
+    expect(made.json().response).toMatchObject({ role: 'manager', position: null, cuts_hair: false });
   });
 });
 

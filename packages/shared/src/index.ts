@@ -32,3 +32,4 @@ export * from './wait-text.js';
 export * from './schemas/own-password.js';
 export * from './schemas/getting-started.js';
 export * from './schemas/customer-import.js';
+export * from './schemas/commission-settings.js';

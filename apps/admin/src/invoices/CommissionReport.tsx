@@ -1,4 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import { PAY_CYCLE_LABELS } from '@chairline/shared';
 import {
   Alert,
   Box,
@@ -16,14 +18,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { apiGet, downloadFile, errorText } from '../settings/api';
 import { money, type CommissionRow } from './types';
 
-const CYCLE: Record<CommissionRow['payment_cycle'], string> = { weekly: 'Weekly', biweekly: 'Every 2 weeks', monthly: 'Monthly' };
-
 /**
- * Commission per barber for the pay period containing a date (each barber's own payment cycle),
- * or for an explicit range shared by all (GET /invoices/commissions/, CSV from .../export/).
+ * Commission per person who earns it, by default for each one's last complete pay period (their
+ * own pay cycle); or the period containing a chosen date; or one range shared by all
+ * (GET /invoices/commissions/, CSV from .../export/). Rates and cycles are set on the commission
+ * settings screen.
  */
 export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: CommissionRow[]) => void; refresh?: number }) {
   const [date, setDate] = useState('');
@@ -65,8 +68,12 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
             Commission report
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Paid invoices × each barber's percentage, per pay period (weekly, every 2 weeks or monthly as set in Team).
+            Paid invoices × each barber's percentage, for each barber's last complete pay period unless you choose a date or a range.
+            Percentages and pay cycles are set in Commission settings.
           </Typography>
+          <Button component={RouterLink} to="/dashboard/invoices/commissions" startIcon={<SettingsIcon />} size="small" sx={{ mt: 1 }}>
+            Commission settings
+          </Button>
         </Box>
         <Stack direction="row" gap={2} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
           <TextField
@@ -77,7 +84,7 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
             onChange={(e) => setDate(e.target.value)}
             slotProps={{ inputLabel: { shrink: true } }}
             disabled={Boolean(from || to)}
-            helperText="Default: today"
+            helperText="Default: last complete pay period"
           />
           <TextField size="small" type="date" label="Or from" value={from} onChange={(e) => setFrom(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} helperText="Same range for all" />
           <TextField size="small" type="date" label="To" value={to} onChange={(e) => setTo(e.target.value)} slotProps={{ inputLabel: { shrink: true } }} helperText=" " />
@@ -86,7 +93,7 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
           </Button>
         </Stack>
         {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
-        {rows && rows.length === 0 && <Typography color="text.secondary">No barbers yet: add them in Team to see their commission.</Typography>}
+        {rows && rows.length === 0 && <Typography color="text.secondary">Nobody earns commission yet: barbers, and an owner or manager who cuts hair, appear here.</Typography>}
         {rows && rows.length > 0 && (
           <Box sx={{ overflowX: 'auto' }}>
             <Table size="small" aria-label="Commission report">
@@ -108,7 +115,7 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {r.period_start} → {r.period_end}
                     </TableCell>
-                    <TableCell>{CYCLE[r.payment_cycle]}</TableCell>
+                    <TableCell>{PAY_CYCLE_LABELS[r.payment_cycle]}</TableCell>
                     <TableCell align="right">{r.invoices}</TableCell>
                     <TableCell align="right">{money(r.paid_total)}</TableCell>
                     <TableCell align="right">{r.percentage}%</TableCell>

@@ -1,1 +1,2 @@
 export { InvoicesPage } from './InvoicesPage';
+export { CommissionSettingsPage } from './CommissionSettingsPage';

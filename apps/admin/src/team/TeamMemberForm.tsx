@@ -1,6 +1,19 @@
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { checkProfilePhoto, type TeamMember } from '@chairline/shared';
-import { Avatar, Box, Button, DialogActions, DialogContent, DialogTitle, MenuItem, TextField, Typography } from '@mui/material';
+import { checkProfilePhoto, DEFAULT_COMMISSION_PERCENTAGE, type TeamMember } from '@chairline/shared';
+import {
+  Avatar,
+  Box,
+  Button,
+  Checkbox,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  FormHelperText,
+  MenuItem,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { imageUrl } from '../common/image-url';
 import { BOOKING_URL_DEFAULT, roleForSave, type TeamTab } from './team-rules';
@@ -13,6 +26,8 @@ export interface TeamFormValues {
   booking_url: string;
   role: string;
   photo: File | null;
+  /** Owners, admins and managers choose whether they cut hair; barbers always do. */
+  cuts_hair: boolean;
 }
 
 function initialValues(tab: TeamTab, member: TeamMember | null): TeamFormValues {
@@ -23,6 +38,7 @@ function initialValues(tab: TeamTab, member: TeamMember | null): TeamFormValues 
     booking_url: member?.booking_url || BOOKING_URL_DEFAULT,
     role: member?.role ?? (tab === 'managers' ? 'manager' : 'employee'),
     photo: null,
+    cuts_hair: member?.cuts_hair ?? tab === 'barbers',
   };
 }
 
@@ -35,9 +51,12 @@ export function teamFormData(values: TeamFormValues, tab: TeamTab, member: TeamM
   form.append('new_employee', String(member?.new_employee ?? false));
   form.append('booking_url', values.booking_url.trim());
   // No inputs for these: keep the member's values, the shop defaults for a new one.
+  // They are changed on the commission settings screen.
   form.append('payment_cycle', member?.payment_cycle ?? 'weekly');
-  form.append('percentage', String(member?.percentage ?? 0));
-  form.append('role', member && tab === 'barbers' ? member.role : roleForSave(tab, values.role));
+  form.append('percentage', String(member?.percentage ?? DEFAULT_COMMISSION_PERCENTAGE));
+  const role = member && tab === 'barbers' ? member.role : roleForSave(tab, values.role);
+  form.append('role', role);
+  if (role !== 'employee') form.append('cuts_hair', String(values.cuts_hair));
   if (values.photo) form.append('profile_pic', values.photo);
   return form;
 }
@@ -121,6 +140,17 @@ export function TeamMemberForm({ tab, member, canChooseAdmin, busy, onCancel, on
             <MenuItem value="manager">Manager</MenuItem>
             {(canChooseAdmin || values.role === 'admin') && <MenuItem value="admin">Admin</MenuItem>}
           </TextField>
+        )}
+        {(tab === 'managers' || (member !== null && member.role !== 'employee')) && (
+          <Box>
+            <FormControlLabel
+              control={<Checkbox checked={values.cuts_hair} onChange={(e) => setValues((v) => ({ ...v, cuts_hair: e.target.checked }))} />}
+              label="Cuts hair"
+            />
+            <FormHelperText sx={{ mt: 0 }}>
+              Takes walk-ins: in the rotation, on the Barbers page and calendar, counted as a barber by your plan, earns commission.
+            </FormHelperText>
+          </Box>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>

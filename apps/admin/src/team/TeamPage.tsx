@@ -192,6 +192,11 @@ export function TeamPage() {
                           <Typography variant="body2" color="text.secondary" noWrap>
                             {member.uemail}
                           </Typography>
+                          {member.role !== 'employee' && member.cuts_hair && (
+                            <Typography variant="caption" color="text.secondary">
+                              {member.is_owner ? 'Owner · cuts hair' : 'Cuts hair'}
+                            </Typography>
+                          )}
                         </Box>
                       </Box>
                     </TableCell>

@@ -13,6 +13,17 @@ describe('team lists', () => {
     expect(barbers.map((m) => m.id)).toEqual([3]);
   });
 
+  it('also counts an owner or manager who cuts hair among the barbers', () => {
+    const members = [
+      { id: 1, role: 'admin' as const, cuts_hair: true },
+      { id: 2, role: 'manager' as const, cuts_hair: false },
+      { id: 3, role: 'employee' as const, cuts_hair: true },
+    ];
+    const { managers, barbers } = splitTeam(members);
+    expect(managers.map((m) => m.id)).toEqual([1, 2]);
+    expect(barbers.map((m) => m.id)).toEqual([1, 3]);
+  });
+
   it('capitalises the role badge', () => {
     expect(capitalise('manager')).toBe('Manager');
     expect(capitalise('employee')).toBe('Employee');

@@ -5,10 +5,14 @@ import { invitationSent, TEAM_TEXTS } from './team-texts';
 
 export type TeamTab = 'barbers' | 'managers';
 
-/** Manager list = role admin or manager; barber list = all others. */
-export function splitTeam<T extends Pick<TeamMember, 'role'>>(members: readonly T[]): { managers: T[]; barbers: T[] } {
+/**
+ * Manager list = role admin or manager; barber list = all others, plus every owner, admin or
+ * manager who cuts hair (they take walk-ins, so the Barbers count matches the usage bar, the plan
+ * limit, the rotation and the commission report). Such a person shows in both lists.
+ */
+export function splitTeam<T extends Pick<TeamMember, 'role'> & { cuts_hair?: boolean }>(members: readonly T[]): { managers: T[]; barbers: T[] } {
   const managers = members.filter((m) => m.role === 'admin' || m.role === 'manager');
-  const barbers = members.filter((m) => m.role !== 'admin' && m.role !== 'manager');
+  const barbers = members.filter((m) => (m.role !== 'admin' && m.role !== 'manager') || m.cuts_hair === true);
   return { managers, barbers };
 }
 

@@ -7,8 +7,8 @@ const formBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
-export const PAYMENT_CYCLES = ['weekly', 'biweekly', 'monthly'] as const;
-const PAYMENT_CYCLE_MESSAGE = 'The payment cycle must be weekly, biweekly or monthly.';
+export const PAYMENT_CYCLES = ['weekly', 'biweekly', 'semimonthly', 'monthly'] as const;
+const PAYMENT_CYCLE_MESSAGE = 'The payment cycle must be weekly, biweekly, semimonthly or monthly.';
 
 /** The team form (POST /barbers/, PUT /barbers/{id}/). Role 'barber' means employee. */
 export const teamMemberInput = z.object({
@@ -31,12 +31,18 @@ export const teamMemberInput = z.object({
         .number<string | number>({ error: 'The percentage must be a number.' })
         .min(0, 'The percentage must be between 0 and 100.')
         .max(100, 'The percentage must be between 0 and 100.')
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'The percentage can have at most two decimals.')
         .optional(),
     ),
   role: z
     .enum(['admin', 'manager', 'employee', 'barber'], { error: 'The role must be admin, manager, employee or barber.' })
     .default('employee')
     .transform((r) => (r === 'barber' ? 'employee' : r)),
+  /**
+   * Whether an owner, admin or manager cuts hair (takes walk-ins, counts as a barber). Absent keeps
+   * the current choice; a barber always cuts hair.
+   */
+  cuts_hair: formBoolean.optional(),
 });
 export type TeamMemberInput = z.infer<typeof teamMemberInput>;
 
@@ -56,6 +62,8 @@ export const teamMember = z.object({
   created_at: z.string(),
   is_owner: z.boolean(),
   position: z.number().int().nullable(),
+  /** Cuts hair: in the rotation and on the Barbers page, counted by the plan's barber limit, earns commission. */
+  cuts_hair: z.boolean(),
 });
 export type TeamMember = z.infer<typeof teamMember>;
 

@@ -113,7 +113,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       checkRange(req.query);
-      return { status: 1 as const, response: await commissionReport(app.db, staffOf(req.principal).shopId, req.query) };
+      return { status: 1 as const, response: await commissionReport(app.db, staffOf(req.principal).shopId, req.query, app.clock()) };
     },
   );
 
@@ -122,7 +122,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'invoices.all' }, schema: { tags, querystring: commissionQuery } },
     async (req, reply) => {
       checkRange(req.query);
-      const rows = await commissionReport(app.db, staffOf(req.principal).shopId, req.query);
+      const rows = await commissionReport(app.db, staffOf(req.principal).shopId, req.query, app.clock());
       const csv = toCsv(
         ['Barber', 'Payment cycle', 'Period start', 'Period end', 'Paid invoices', 'Paid total', 'Percentage', 'Commission'],
         rows.map((r) => [

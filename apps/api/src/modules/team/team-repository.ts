@@ -20,15 +20,24 @@ interface MemberRow {
   position: number | null;
   user_id: number;
   membership_id: number;
+  cuts_hair: boolean;
 }
 
-export type MemberFacts = Pick<MemberRow, 'id' | 'user_id' | 'membership_id' | 'is_owner' | 'email'> & { role: TeamMember['role'] };
+export type MemberFacts = Pick<MemberRow, 'id' | 'user_id' | 'membership_id' | 'is_owner' | 'email' | 'cuts_hair'> & { role: TeamMember['role'] };
+
+/**
+ * Who cuts hair: every barber (role `employee`), and an owner, admin or manager who chose to (which
+ * puts them in the rotation). The one rule behind the Team screen's barbers, the rotation, the
+ * public and Barbers page lists, the plan's barber limit and the commission report.
+ */
+export const cutsHairSql = (barber: string, membership: string) => `(${barber}.position IS NOT NULL OR ${membership}.role = 'employee')`;
 
 // A team member is a barber record with a login; archived records (removed members) have none.
 const SELECT = `
   SELECT b.id, b.name, b.phone_number, b.email, u.email AS uemail, b.booking_url, b.payment_cycle,
          b.percentage::float8 AS percentage, m.role, b.new_employee, b.profile_pic, b.created_at,
-         m.is_owner, b.position, u.id AS user_id, m.id AS membership_id
+         m.is_owner, b.position, u.id AS user_id, m.id AS membership_id,
+         ${cutsHairSql('b', 'm')} AS cuts_hair
     FROM barbers b
     JOIN memberships m ON m.id = b.membership_id
     JOIN users u ON u.id = m.user_id`;
@@ -48,6 +57,7 @@ const toMember = (r: MemberRow): TeamMember => ({
   created_at: r.created_at.toISOString(),
   is_owner: r.is_owner,
   position: r.position,
+  cuts_hair: r.cuts_hair,
 });
 
 export async function listTeam(sql: Sql, shopId: number): Promise<TeamMember[]> {
@@ -64,7 +74,15 @@ export async function findMember(sql: Sql, shopId: number, id: number): Promise<
 export async function memberFacts(sql: Sql, shopId: number, id: number): Promise<MemberFacts | null> {
   const row = await one<MemberRow>(sql, `${SELECT} WHERE b.shop_id = $1 AND b.id = $2 AND b.archived_at IS NULL`, [shopId, id]);
   return row
-    ? { id: row.id, user_id: row.user_id, membership_id: row.membership_id, is_owner: row.is_owner, email: row.email, role: normalizeRole(row.role) }
+    ? {
+        id: row.id,
+        user_id: row.user_id,
+        membership_id: row.membership_id,
+        is_owner: row.is_owner,
+        email: row.email,
+        role: normalizeRole(row.role),
+        cuts_hair: row.cuts_hair,
+      }
     : null;
 }
 
@@ -76,14 +94,14 @@ export async function memberFacts(sql: Sql, shopId: number, id: number): Promise
  */
 export const walkinBarbersCountSql = (shopParam: string) => `
   (SELECT count(*)::int FROM barbers wb JOIN memberships wm ON wm.id = wb.membership_id
-    WHERE wb.shop_id = ${shopParam} AND wb.archived_at IS NULL AND (wb.position IS NOT NULL OR wm.role = 'employee'))`;
+    WHERE wb.shop_id = ${shopParam} AND wb.archived_at IS NULL AND ${cutsHairSql('wb', 'wm')})`;
 
 /** Does this member take walk-ins (counted by walkinBarbersCountSql)? */
 export async function takesWalkins(sql: Sql, shopId: number, barberId: number): Promise<boolean> {
   const row = await one(
     sql,
     `SELECT 1 FROM barbers b JOIN memberships m ON m.id = b.membership_id
-      WHERE b.shop_id = $1 AND b.id = $2 AND b.archived_at IS NULL AND (b.position IS NOT NULL OR m.role = 'employee')`,
+      WHERE b.shop_id = $1 AND b.id = $2 AND b.archived_at IS NULL AND ${cutsHairSql('b', 'm')}`,
     [shopId, barberId],
   );
   return row !== undefined;

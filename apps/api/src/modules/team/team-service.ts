@@ -1,5 +1,12 @@
 import type { StaffRole, TeamMember, TeamMemberInput } from '@chairline/shared';
-import { canAccess, MESSAGES, PRODUCT_NAME } from '@chairline/shared';
+import {
+  canAccess,
+  COMMISSION_MESSAGES,
+  DEFAULT_COMMISSION_PERCENTAGE,
+  MESSAGES,
+  PRODUCT_NAME,
+  ROTATION_MEMBERSHIP_MESSAGES,
+} from '@chairline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
@@ -67,6 +74,26 @@ export class TeamService {
     if (!other) throw conflict(TEAM_MESSAGES.lastAdmin);
   }
 
+  /**
+   * A barber always cuts hair; only an owner, admin or manager may choose not to. A barber-role
+   * member sent with "does not cut hair" is refused rather than silently kept in the rotation.
+   */
+  private assertCutsHairChoice(input: TeamMemberInput) {
+    if (input.role === 'employee' && input.cuts_hair === false) throw conflict(ROTATION_MEMBERSHIP_MESSAGES.barberAlwaysTakesWalkins);
+  }
+
+  /**
+   * Commission (percentage and pay cycle) is set by admins only. The team form still sends both
+   * fields; from anyone else they are accepted only when they change nothing (the member's current
+   * values, or the defaults for a new member).
+   */
+  private assertMayChangeCommission(caller: TeamCaller, input: TeamMemberInput, current: { percentage: number; payment_cycle: string }) {
+    if (canAccess(caller.role, 'settings')) return;
+    const changesPercentage = input.percentage !== undefined && Math.abs(input.percentage - current.percentage) > 1e-9;
+    const changesCycle = input.payment_cycle !== undefined && input.payment_cycle !== current.payment_cycle;
+    if (changesPercentage || changesCycle) throw forbidden(COMMISSION_MESSAGES.adminsOnly);
+  }
+
   private async assertEmailFree(tx: Sql, email: string, exceptUserId: number | null) {
     const taken = await one(tx, 'SELECT 1 FROM users WHERE email = $1 AND ($2::int IS NULL OR id <> $2)', [email, exceptUserId]);
     if (taken) throw conflict(MESSAGES.emailTaken);
@@ -88,6 +115,9 @@ export class TeamService {
    */
   async create(caller: TeamCaller, input: TeamMemberInput, photo: FormFile | null): Promise<TeamMember> {
     this.assertMayManage(caller, input.role);
+    this.assertCutsHairChoice(input);
+    this.assertMayChangeCommission(caller, input, { percentage: DEFAULT_COMMISSION_PERCENTAGE, payment_cycle: 'weekly' });
+    const cutsHair = input.role === 'employee' || input.cuts_hair === true;
     const owner = { kind: 'profile_photo' as const, shopId: caller.shopId, userId: caller.userId };
     const created = await this.uniqueEmail(() =>
       withUploadedImage(this.app, photo, owner, async (tx, path) => {
@@ -110,7 +140,7 @@ export class TeamService {
             tx,
             `INSERT INTO barbers (shop_id, membership_id, name, phone_number, email, booking_url, payment_cycle,
                                   percentage, new_employee, profile_pic, in_rotation, position)
-             VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, 0), $9, $10, false, NULL)
+             VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, $11::numeric), $9, $10, false, NULL)
              RETURNING id`,
             [
               caller.shopId,
@@ -123,10 +153,11 @@ export class TeamService {
               input.percentage ?? null,
               input.new_employee,
               path,
+              DEFAULT_COMMISSION_PERCENTAGE,
             ],
           );
           if (!user || !barber) throw new Error('insert returned no row');
-          if (input.role === 'employee') await appendToRotation(tx, caller.shopId, barber.id, caller.userId, 'Joined the team');
+          if (cutsHair) await appendToRotation(tx, caller.shopId, barber.id, caller.userId, 'Joined the team');
           const token = await issueResetToken(tx, user.id, INVITE_TTL_MINUTES);
           const shop = await one<{ name: string }>(tx, 'SELECT name FROM shops WHERE id = $1', [caller.shopId]);
           return { barberId: barber.id, token, shopName: shop?.name ?? '' };
@@ -159,6 +190,7 @@ export class TeamService {
   async update(caller: TeamCaller, id: number, input: TeamMemberInput, photo: FormFile | null): Promise<TeamMember> {
     const before = await this.target(caller, this.app.db, id);
     this.assertMayManage(caller, input.role);
+    this.assertCutsHairChoice(input);
     // Whoever controls the owner's email controls the account (password reset): the owner's alone.
     if (before.is_owner && before.user_id !== caller.userId) throw forbidden(TEAM_MESSAGES.ownerDetails);
     if (before.is_owner && input.role !== 'admin') throw forbidden(TEAM_MESSAGES.ownerStaysAdmin);
@@ -172,6 +204,14 @@ export class TeamService {
         const current = await this.target(caller, tx, id);
         if (input.role !== 'admin') await this.assertAnotherAdminRemains(tx, caller.shopId, current);
         await this.assertEmailFree(tx, input.email, current.user_id);
+        const commission = await one<{ percentage: number; payment_cycle: string }>(
+          tx,
+          'SELECT percentage::float8 AS percentage, payment_cycle FROM barbers WHERE id = $1',
+          [id],
+        );
+        this.assertMayChangeCommission(caller, input, commission ?? { percentage: 0, payment_cycle: 'weekly' });
+        // Cutting hair: a barber always does; anyone else keeps their choice unless the form sends one.
+        const cutsHair = input.role === 'employee' || (input.cuts_hair ?? current.cuts_hair);
         const becomesBarber = input.role === 'employee' && current.role !== 'employee';
         // A member who becomes a barber takes walk-ins (unless already in the rotation): a seat.
         await withinBarberLimit(tx, caller.shopId, async () => {
@@ -199,6 +239,12 @@ export class TeamService {
             ],
           );
           if (becomesBarber) await appendToRotation(tx, caller.shopId, id, caller.userId, 'Became a barber');
+          else if (cutsHair && !current.cuts_hair) await appendToRotation(tx, caller.shopId, id, caller.userId, 'Cuts hair again');
+          else if (!cutsHair && current.cuts_hair) {
+            // Out of the rotation, the Barbers page and the calendar; past tickets and invoices keep their name.
+            await removeFromRotation(tx, caller.shopId, id, caller.userId, 'No longer cuts hair');
+            await waitForAnyBarber(tx, caller.shopId, id);
+          }
         });
       }),
     );
