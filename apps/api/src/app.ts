@@ -12,6 +12,7 @@ import { registerAccessControl } from './http/access.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
+import { registerFavicon } from './http/favicon.js';
 import { registerJsonDepthLimit } from './http/json-depth.js';
 import { registerOpenApi } from './http/openapi.js';
 import { pageScriptHashes } from './http/page-script-hashes.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.frontEnds) await registerFrontEnds(app, options.frontEnds);
+  registerFavicon(app);
 
   return app;
 }
