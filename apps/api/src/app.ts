@@ -13,6 +13,7 @@ import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
 import { registerFavicon } from './http/favicon.js';
+import { registerPublicReplyCache } from './modules/public-shop/public-reply-cache.js';
 import { registerJsonDepthLimit } from './http/json-depth.js';
 import { registerOpenApi } from './http/openapi.js';
 import { pageScriptHashes } from './http/page-script-hashes.js';
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerOpenApi(app, config.publicUrl);
   registerAccessControl(app, db, tokens);
+  registerPublicReplyCache(app);
   registerBilling(app, options.now);
   registerTurnAlerts(app, options.turnAlerts);
 
