@@ -12,6 +12,8 @@ import { registerAccessControl } from './http/access.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
 import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
+import { registerFavicon } from './http/favicon.js';
+import { registerPublicReplyCache } from './modules/public-shop/public-reply-cache.js';
 import { registerJsonDepthLimit } from './http/json-depth.js';
 import { registerOpenApi } from './http/openapi.js';
 import { pageScriptHashes } from './http/page-script-hashes.js';
@@ -138,6 +140,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerOpenApi(app, config.publicUrl);
   registerAccessControl(app, db, tokens);
+  registerPublicReplyCache(app);
   registerBilling(app, options.now);
   registerTurnAlerts(app, options.turnAlerts);
 
@@ -186,6 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.frontEnds) await registerFrontEnds(app, options.frontEnds);
+  registerFavicon(app);
 
   return app;
 }

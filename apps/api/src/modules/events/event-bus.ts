@@ -1,5 +1,7 @@
-import { EventEmitter } from 'node:events';
 import type { QueueEvent } from '@chairline/shared';
+
+/** A shop whose public data changed: named by its username (queue events) or its id (staff edits). */
+export type ShopChange = { shopUsername: string } | { shopId: number };
 
 /**
  * Where committed queue and rotation changes go out to the server-sent event streams. In process
@@ -10,31 +12,74 @@ export interface EventBus {
   publish(events: readonly QueueEvent[]): Promise<void>;
   /** Calls `listener` for each event of the shop; returns the unsubscribe function. */
   subscribe(shopUsername: string, listener: (event: QueueEvent) => void): () => void;
+  /**
+   * Calls `listener` for every change of any shop this process learns of: an event published here
+   * (at once, before any other process hears of it), one heard from another process, or a
+   * `changed` signal. Caches of public replies forget the shop's entries on it.
+   */
+  onChange(listener: (change: ShopChange) => void): () => void;
+  /** Tells every process that a shop's public data changed without a queue event (a staff edit). */
+  changed(shopId: number): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Fans events out to this process's subscribers, keyed by shop. */
-export class LocalFanOut {
-  private readonly emitter = new EventEmitter();
+/** One listener's failure must not keep the event from the others. */
+function callSafely<T>(listener: (value: T) => void, value: T) {
+  try {
+    listener(value);
+  } catch {
+    // The listener's own stream or cache is at fault; the rest still get the event.
+  }
+}
 
-  constructor() {
-    // One listener per open stream; a busy shop may have many screens open.
-    this.emitter.setMaxListeners(0);
+/** Per-shop subscriber sets of this process, and the listeners of every change. */
+export class LocalFanOut {
+  private readonly byShop = new Map<string, Set<(event: QueueEvent) => void>>();
+  private readonly watchers = new Set<(change: ShopChange) => void>();
+
+  /** Hands the event to each subscriber of its shop, once; other shops' subscribers are not visited. */
+  deliver(event: QueueEvent) {
+    this.notify({ shopUsername: event.shop_username });
+    const subscribers = this.byShop.get(event.shop_username);
+    if (!subscribers) return;
+    // A copy: a subscriber may unsubscribe (its stream closed) while the event is handed out.
+    for (const listener of [...subscribers]) callSafely(listener, event);
   }
 
-  deliver(event: QueueEvent) {
-    this.emitter.emit(event.shop_username, event);
+  notify(change: ShopChange) {
+    for (const watcher of this.watchers) callSafely(watcher, change);
   }
 
   subscribe(shopUsername: string, listener: (event: QueueEvent) => void) {
-    this.emitter.on(shopUsername, listener);
+    let set = this.byShop.get(shopUsername);
+    if (!set) {
+      set = new Set();
+      this.byShop.set(shopUsername, set);
+    }
+    set.add(listener);
     return () => {
-      this.emitter.off(shopUsername, listener);
+      const current = this.byShop.get(shopUsername);
+      if (!current) return;
+      current.delete(listener);
+      if (current.size === 0) this.byShop.delete(shopUsername);
+    };
+  }
+
+  /** Subscribers of one shop (tests and measurements). */
+  subscriberCount(shopUsername: string): number {
+    return this.byShop.get(shopUsername)?.size ?? 0;
+  }
+
+  watch(listener: (change: ShopChange) => void) {
+    this.watchers.add(listener);
+    return () => {
+      this.watchers.delete(listener);
     };
   }
 
   clear() {
-    this.emitter.removeAllListeners();
+    this.byShop.clear();
+    this.watchers.clear();
   }
 }
 
@@ -45,6 +90,10 @@ export function createMemoryEventBus(): EventBus {
       for (const e of events) fanOut.deliver(e);
     },
     subscribe: (shop, listener) => fanOut.subscribe(shop, listener),
+    onChange: (listener) => fanOut.watch(listener),
+    async changed(shopId) {
+      fanOut.notify({ shopId });
+    },
     async close() {
       fanOut.clear();
     },

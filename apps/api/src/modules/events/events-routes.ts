@@ -1,5 +1,6 @@
 import { QUEUE_EVENT_NAME, QUEUE_MESSAGES, SSE_KEEPALIVE_MS, type QueueEvent } from '@chairline/shared';
 import type { ServerResponse } from 'node:http';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, tooManyRequests } from '../../http/errors.js';
@@ -41,6 +42,49 @@ function slotCounter() {
   };
 }
 
+/**
+ * Fan-out of one event to a shop's open streams: the event is turned into text once (twice when
+ * it names a ticket: once with the token for that ticket's page, once without for everyone else);
+ * at most `chunk` stream writes are made per turn of the event loop, the rest on later turns, so
+ * thousands of streams never hold the loop for long. A stream whose client does not read (more
+ * than `maxBufferedBytes` waiting in its socket) is closed: its browser reconnects and refetches.
+ */
+export interface FanOutOptions {
+  chunk: number;
+  maxBufferedBytes: number;
+}
+export const FAN_OUT: FanOutOptions = { chunk: 200, maxBufferedBytes: 64 * 1024 };
+
+/** Counts a caller may pass in to watch the streams (tests, measurements). */
+export interface FanOutStats {
+  open: number;
+  /** Streams closed because their client stopped reading. */
+  dropped: number;
+}
+
+interface Stream {
+  res: ServerResponse;
+  token: string | undefined;
+}
+
+interface Frames {
+  /** The event without its token. */
+  public: string;
+  /** The event with its token, for the stream opened with it; null when the event names no ticket. */
+  own: string | null;
+  token: string | undefined;
+}
+
+const frameOf = (event: QueueEvent) => `event: ${QUEUE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/** One shop's open streams in this process, and the events still being handed to them, in order. */
+interface ShopStreams {
+  streams: Set<Stream>;
+  pending: Frames[];
+  draining: boolean;
+  unsubscribe: () => void;
+}
+
 /** The event as one subscriber sees it: a ticket's token only reaches the stream opened with it. */
 export function eventFor(event: QueueEvent, token: string | undefined): QueueEvent {
   if (event.token === undefined || event.token === token) return event;
@@ -53,19 +97,84 @@ export function eventFor(event: QueueEvent, token: string | undefined): QueueEve
  * rotation change of the shop, with keep-alive comments. Streams are ended before the server
  * closes, so a graceful shutdown never waits on them.
  */
-export const eventsRoutes: FastifyPluginAsyncZod<{ keepAliveMs?: number; limits?: Partial<EventStreamLimits> }> = async (
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  keepAliveMs?: number;
+  limits?: Partial<EventStreamLimits>;
+  fanOut?: Partial<FanOutOptions>;
+  stats?: FanOutStats;
+}> = async (
   app,
   options,
 ) => {
   const keepAliveMs = options.keepAliveMs ?? SSE_KEEPALIVE_MS;
   const limits = { ...EVENT_STREAM_LIMITS, ...options.limits };
+  const fanOut = { ...FAN_OUT, ...options.fanOut };
+  const stats = options.stats ?? { open: 0, dropped: 0 };
   const open = new Set<ServerResponse>();
   const byAddress = slotCounter();
   const byShop = slotCounter();
+  const shops = new Map<string, ShopStreams>();
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
     open.clear();
   });
+
+  /** Writes unless the client stopped reading; such a stream is closed instead. */
+  const send = (stream: Stream, text: string) => {
+    const { res } = stream;
+    if (res.destroyed || res.writableEnded) return;
+    if (res.writableLength > fanOut.maxBufferedBytes) {
+      stats.dropped += 1;
+      res.destroy();
+      return;
+    }
+    res.write(text);
+  };
+
+  // Writes of one turn of the event loop are held together until the turn ends (the response
+  // corks its socket), so a turn writes at most `chunk` frames, whatever the number of events.
+  const drain = async (shop: ShopStreams) => {
+    if (shop.draining) return;
+    shop.draining = true;
+    try {
+      let written = 0;
+      for (let frames = shop.pending.shift(); frames; frames = shop.pending.shift()) {
+        for (const stream of [...shop.streams]) {
+          if (written >= fanOut.chunk) {
+            await nextTurn();
+            written = 0;
+          }
+          send(stream, frames.own !== null && stream.token === frames.token ? frames.own : frames.public);
+          written += 1;
+        }
+      }
+    } finally {
+      shop.draining = false;
+    }
+  };
+
+  const join = (username: string, stream: Stream) => {
+    let shop = shops.get(username);
+    if (!shop) {
+      const created: ShopStreams = { streams: new Set(), pending: [], draining: false, unsubscribe: () => undefined };
+      created.unsubscribe = app.events.subscribe(username, (event) => {
+        const own = event.token === undefined ? null : frameOf(event);
+        created.pending.push({ public: frameOf(eventFor(event, undefined)), own, token: event.token });
+        void drain(created);
+      });
+      shops.set(username, created);
+      shop = created;
+    }
+    shop.streams.add(stream);
+    const joined = shop;
+    return () => {
+      joined.streams.delete(stream);
+      if (joined.streams.size === 0 && shops.get(username) === joined) {
+        joined.unsubscribe();
+        shops.delete(username);
+      }
+    };
+  };
 
   app.get(
     '/events/',
@@ -90,19 +199,20 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ keepAliveMs?: number; limits?
       });
       res.write(`retry: 3000\n: connected\n\n`);
       open.add(res);
-      const unsubscribe = app.events.subscribe(shop.username, (event) => {
-        res.write(`event: ${QUEUE_EVENT_NAME}\ndata: ${JSON.stringify(eventFor(event, token))}\n\n`);
-      });
-      const keepAlive = setInterval(() => res.write(': ping\n\n'), keepAliveMs);
+      const stream: Stream = { res, token };
+      stats.open += 1;
+      const leave = join(shop.username, stream);
+      const keepAlive = setInterval(() => send(stream, ': ping\n\n'), keepAliveMs);
       keepAlive.unref();
       let stopped = false;
       const stop = () => {
         if (stopped) return;
         stopped = true;
+        stats.open -= 1;
         byAddress.give(address);
         byShop.give(shop.id);
         clearInterval(keepAlive);
-        unsubscribe();
+        leave();
         open.delete(res);
       };
       req.raw.on('close', stop);

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { LocalFanOut, type EventBus } from './event-bus.js';
 
 export const QUEUE_CHANNEL = 'chairline_queue';
+/** A shop's public data changed without a queue event; the payload is the shop's id. */
+export const SHOP_CHANGED_CHANNEL = 'chairline_shop_changed';
 const RECONNECT_MS = 1000;
 
 /**
@@ -21,6 +23,11 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
   const connect = async () => {
     const c = new pg.Client({ connectionString });
     c.on('notification', (msg) => {
+      if (msg.channel === SHOP_CHANGED_CHANNEL) {
+        const shopId = Number(msg.payload);
+        if (Number.isInteger(shopId) && shopId > 0) fanOut.notify({ shopId });
+        return;
+      }
       if (msg.channel !== QUEUE_CHANNEL || !msg.payload) return;
       try {
         const parsed = queueEvent.safeParse(JSON.parse(msg.payload));
@@ -36,7 +43,7 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
       scheduleReconnect();
     });
     await c.connect();
-    await c.query(`LISTEN ${QUEUE_CHANNEL}`);
+    await c.query(`LISTEN ${QUEUE_CHANNEL}; LISTEN ${SHOP_CHANGED_CHANNEL}`);
     client = c;
   };
 
@@ -57,6 +64,9 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
   return {
     async publish(events: readonly QueueEvent[]) {
       for (const e of events) {
+        // This process's caches forget the shop at once; other processes (and this one's streams)
+        // hear of it through the notification.
+        fanOut.notify({ shopUsername: e.shop_username });
         try {
           await notifier.query('SELECT pg_notify($1, $2)', [QUEUE_CHANNEL, JSON.stringify(e)]);
         } catch (err) {
@@ -66,6 +76,16 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
       }
     },
     subscribe: (shop, listener) => fanOut.subscribe(shop, listener),
+    onChange: (listener) => fanOut.watch(listener),
+    async changed(shopId: number) {
+      fanOut.notify({ shopId });
+      try {
+        await notifier.query('SELECT pg_notify($1, $2)', [SHOP_CHANGED_CHANNEL, String(shopId)]);
+      } catch (err) {
+        // Other processes' cached public replies then expire on their own within seconds.
+        log.warn({ err }, 'could not publish a shop change');
+      }
+    },
     async close() {
       closed = true;
       clearTimeout(retry);

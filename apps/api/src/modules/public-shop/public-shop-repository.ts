@@ -76,13 +76,17 @@ export interface ServiceRow {
 }
 
 /** The shop's active services for the check-in form, in one statement; undefined for an unknown shop. */
-export async function activeServicesOf(sql: Sql, username: string): Promise<ServiceRow[] | undefined> {
-  const row = await one<{ services: ServiceRow[] | null }>(
+export async function activeServicesOf(
+  sql: Sql,
+  username: string,
+): Promise<{ shopId: number; username: string; services: ServiceRow[] } | undefined> {
+  const row = await one<{ id: number; username: string; services: ServiceRow[] | null }>(
     sql,
-    `SELECT (SELECT json_agg(v ORDER BY v.name, v.id)
+    `SELECT s.id, s.username,
+            (SELECT json_agg(v ORDER BY v.name, v.id)
                FROM (SELECT id, name, estimated_minutes, price_cents FROM services WHERE shop_id = s.id AND active) v) AS services
        FROM shops s WHERE ${shopNamedBy('s', '$1')}`,
     [username.trim().toLowerCase()],
   );
-  return row ? (row.services ?? []) : undefined;
+  return row ? { shopId: row.id, username: row.username, services: row.services ?? [] } : undefined;
 }

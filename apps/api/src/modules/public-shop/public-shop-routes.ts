@@ -8,8 +8,12 @@ import {
   shopReply,
   UNLIMITED,
   type PublicBarber,
+  type PublicQueueReply,
   type PublicService,
+  type ShopReply,
 } from '@chairline/shared';
+import { TZDate } from '@date-fns/tz';
+import { addDays, startOfDay } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors.js';
@@ -24,7 +28,21 @@ const shopQuery = z.object({
   timezone: z.string().optional(),
 });
 
+/** The shop's next local midnight after `now`. */
+function nextLocalMidnight(now: Date, timeZone: string): Date {
+  return new Date(startOfDay(addDays(new TZDate(now.getTime(), timeZone), 1)).getTime());
+}
+
+function earliest(dates: readonly (Date | null)[]): Date | null {
+  let first: Date | null = null;
+  for (const d of dates) if (d && (!first || d < first)) first = d;
+  return first;
+}
+
 /**
+ * Each read below is answered from the per-shop cache of public replies (public-reply-cache.ts):
+ * built once per change of the shop, sent with an ETag, 304 when the client already has it.
+ *
  * The public shop page's data: the shop with today's check-ins, its barbers, the services
  * a customer can choose, and the queue as the waiting-room display shows it.
  */
@@ -33,14 +51,19 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/shop/',
-    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: shopReply } } },
-    async (req) => {
+    { config: { access: 'public' }, compress: false, schema: { tags, querystring: shopQuery, response: { 200: shopReply } } },
+    async (req, reply) =>
+      app.publicReplies.answer(req, reply, 'shop', req.query.shop_username, async () => {
       const shop = await shopPage(app.db, req.query.shop_username);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const limit = shop.month_limit ?? DEFAULT_CHECK_IN_LIMIT;
       const limitReached = !(limit === UNLIMITED || shop.month_checkins < limit);
       const gate = await gateFactsById(app.db, shop.id);
-      return {
+      const now = app.clock();
+      const hours: Partial<ReturnType<typeof publicHoursFields>> = gate ? publicHoursFields(gate, now, limitReached) : {};
+      // Today's check-ins start again at the shop's midnight; the hours' next change flips check_in.
+      const horizons = [nextLocalMidnight(now, shop.timezone), hours.changes_at ? new Date(hours.changes_at) : null];
+      const payload: ShopReply = {
         status: 1 as const,
         response: {
           name: shop.name,
@@ -51,11 +74,12 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
           phone_number: shop.phone_number,
           timezone: shop.timezone,
           accepting_check_ins: limit === UNLIMITED || shop.month_checkins < limit,
-          ...(gate ? publicHoursFields(gate, app.clock(), limitReached) : {}),
+          ...hours,
         },
         today_checkins: shop.today_checkins,
       };
-    },
+      return { shopId: shop.id, username: shop.username, payload, horizon: earliest(horizons) };
+    }),
   );
 
   /**
@@ -64,11 +88,12 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.get(
     '/barbers/',
-    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicBarber) } } },
-    async (req): Promise<PublicBarber[]> => {
+    { config: { access: 'public' }, compress: false, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicBarber) } } },
+    async (req, reply) =>
+      app.publicReplies.answer(req, reply, 'barbers', req.query.shop_username, async () => {
       const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock());
-      if (!snapshot) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      return snapshot.barbers
+      if (!snapshot?.shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const payload: PublicBarber[] = snapshot.barbers
         .filter((b) => b.in_rotation && b.position !== null)
         .map((b) => ({
           id: b.id,
@@ -82,34 +107,39 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
           waiting_count: waitingCountFor(snapshot, b.id),
           eta_range: toEtaRange(snapshot.simulation.barberWait.get(b.id)),
         }));
-    },
+      return { shopId: snapshot.shop.id, username: snapshot.shop.username, payload };
+    }),
   );
 
   /** The shop's active services for the check-in form: a bare list, like /barbers/. */
   app.get(
     '/shop/services/',
-    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicService) } } },
-    async (req): Promise<PublicService[]> => {
-      const services = await activeServicesOf(app.db, req.query.shop_username);
-      if (!services) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      return services.map((s) => ({
+    { config: { access: 'public' }, compress: false, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicService) } } },
+    async (req, reply) =>
+      app.publicReplies.answer(req, reply, 'services', req.query.shop_username, async () => {
+      const found = await activeServicesOf(app.db, req.query.shop_username);
+      if (!found) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      const payload: PublicService[] = found.services.map((s) => ({
         id: s.id,
         name: s.name,
         estimated_minutes: s.estimated_minutes,
         formatted_estimated_time: formatEstimatedTime(s.estimated_minutes),
         price: s.price_cents / 100,
       }));
-    },
+      return { shopId: found.shopId, username: found.username, payload };
+    }),
   );
 
   /** The waiting-room display: now serving and the line, masked names only. */
   app.get(
     '/queue/',
-    { config: { access: 'public' }, schema: { tags, querystring: shopQuery, response: { 200: publicQueueReply } } },
-    async (req) => {
-      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock());
-      if (!snapshot) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      return { status: 1 as const, response: toPublicQueue(snapshot) };
-    },
+    { config: { access: 'public' }, compress: false, schema: { tags, querystring: shopQuery, response: { 200: publicQueueReply } } },
+    async (req, reply) =>
+      app.publicReplies.answer(req, reply, 'queue', req.query.shop_username, async () => {
+        const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock());
+        if (!snapshot?.shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+        const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(snapshot) };
+        return { shopId: snapshot.shop.id, username: snapshot.shop.username, payload };
+      }),
   );
 };

@@ -44,6 +44,8 @@ export interface QueueSnapshot {
   simulation: Simulation;
   /** 1-based place of each waiting ticket (docs/queue.md). */
   places: Map<number, number>;
+  /** The shop read (absent from the empty snapshot of an unknown shop). */
+  shop?: { id: number; username: string };
 }
 
 /** The expected minutes of a ticket: its services, or the default when none were chosen. */
@@ -88,6 +90,7 @@ interface JsonVisit {
 }
 interface SnapshotRow {
   shop_id: number;
+  shop_username: string;
   barbers: JsonBarber[] | null;
   tickets: JsonTicket[] | null;
   history: JsonVisit[] | null;
@@ -139,7 +142,7 @@ async function snapshotRow(
 ): Promise<SnapshotRow | undefined> {
   return one<SnapshotRow>(
     sql,
-    `SELECT s.id AS shop_id,
+    `SELECT s.id AS shop_id, s.username AS shop_username,
             (SELECT json_agg(b ORDER BY b.position NULLS LAST, b.id)
                FROM (SELECT id, name, email, phone_number, profile_pic, booking_url, position, status, in_rotation,
                             (SELECT max(ap.ends_at) FROM appointments ap
@@ -219,7 +222,7 @@ function toSnapshot(row: SnapshotRow, now: Date, history: readonly JsonVisit[]):
     now,
     durations,
   });
-  return { barbers, tickets, simulation, places: placesOf(tickets) };
+  return { barbers, tickets, simulation, places: placesOf(tickets), shop: { id: row.shop_id, username: row.shop_username } };
 }
 
 /**
