@@ -179,7 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  // Uploaded images, under server-made names; the API stores paths relative to the host (spec §7).
+  // Uploaded images, under server-made names; the API stores paths relative to the host.
   await app.register(fastifyStatic, {
     root: uploadsDir,
     prefix: '/uploads/',
