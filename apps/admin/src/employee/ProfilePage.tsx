@@ -99,7 +99,7 @@ export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () 
           </Button>
         </CardContent>
       </Card>
-      <ChangePasswordCard variant="elevation" />
+      <ChangePasswordCard email={user.email} variant="elevation" />
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ function replyText(body: unknown): string | null {
  * "Change password" on Profile, for every signed-in shop user: the current password, the new one
  * twice. This device stays signed in; the server signs the account out everywhere else.
  */
-export function ChangePasswordCard({ variant = 'outlined' }: { variant?: 'outlined' | 'elevation' }) {
+export function ChangePasswordCard({ email, variant = 'outlined' }: { email: string; variant?: 'outlined' | 'elevation' }) {
   const [values, setValues] = useState(EMPTY);
   const [result, setResult] = useState<Result>(null);
   const [busy, setBusy] = useState(false);
@@ -53,6 +53,9 @@ export function ChangePasswordCard({ variant = 'outlined' }: { variant?: 'outlin
         <Typography variant="h6" component="h2">
           Change password
         </Typography>
+        {/* Password managers (and Chrome's form checks) need the account's username beside its
+            password fields to know which saved password to update. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <Stack spacing={2} sx={{ maxWidth: 560 }}>
           <TextField
             label="Current password"

@@ -100,7 +100,7 @@ export function ProfilePage() {
         </CardContent>
       </Card>
       <Box sx={{ mt: 2 }}>
-        <ChangePasswordCard />
+        <ChangePasswordCard email={user.email} />
       </Box>
       <NoticeDialog notice={notice} onClose={close} />
     </Box>
