@@ -64,7 +64,8 @@ function RotationRow({ entry, upNext, sortable, onStatus }: RowProps) {
         <Typography sx={{ fontWeight: 600 }} noWrap>
           {entry.name}
         </Typography>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+        {/* Wraps rather than cutting "3 waiting" short beside the Up next chip in a narrow column. */}
+        <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', columnGap: 0.75, minWidth: 0 }}>
           {upNext && <Chip size="small" label="Up next" color="primary" sx={{ height: 18, fontSize: 11 }} />}
           <Typography variant="caption" color="text.secondary" noWrap component="div">
             {ticket ? `${ticket.status === 'in_service' ? 'Serving' : 'Called'} ${ticket.party_name}` : `${entry.waiting_count} waiting`}
