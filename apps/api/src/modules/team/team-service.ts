@@ -16,6 +16,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { issueResetToken, resetLink } from '../auth/reset-tokens.js';
 import { uniqueViolationMessage } from '../auth/shops-repository.js';
 import { appendToRotation, lockShop, removeFromRotation, waitForAnyBarber } from '../rotation/rotation-repository.js';
+import { queueEventAt } from '../events/event-bus.js';
 import { withUploadedImage } from '../uploads/uploads-service.js';
 import { withinBarberLimit } from './barber-limit.js';
 import { findMember, memberFacts, type MemberFacts } from './team-repository.js';
@@ -47,7 +48,7 @@ export interface TeamCaller {
   sessionId?: string;
 }
 
-type TeamApp = Pick<FastifyInstance, 'db' | 'uploadsDir' | 'tokens' | 'mailer' | 'config' | 'log'>;
+type TeamApp = Pick<FastifyInstance, 'db' | 'uploadsDir' | 'tokens' | 'mailer' | 'config' | 'log'> & Partial<Pick<FastifyInstance, 'events'>>;
 
 /** Team rules: managers manage barbers only, admins everyone. */
 export class TeamService {
@@ -197,6 +198,7 @@ export class TeamService {
     if (input.role !== 'admin') await this.assertAnotherAdminRemains(this.app.db, caller.shopId, before);
     if (before.user_id === caller.userId && input.role !== before.role) throw forbidden(TEAM_MESSAGES.ownRole);
     const owner = { kind: 'profile_photo' as const, shopId: caller.shopId, userId: caller.userId };
+    let rotationChanged = false;
     await this.uniqueEmail(() =>
       withUploadedImage(this.app, photo, owner, async (tx, path) => {
         await lockShop(tx, caller.shopId);
@@ -213,6 +215,7 @@ export class TeamService {
         // Cutting hair: a barber always does; anyone else keeps their choice unless the form sends one.
         const cutsHair = input.role === 'employee' || (input.cuts_hair ?? current.cuts_hair);
         const becomesBarber = input.role === 'employee' && current.role !== 'employee';
+        rotationChanged = becomesBarber || cutsHair !== current.cuts_hair;
         // A member who becomes a barber takes walk-ins (unless already in the rotation): a seat.
         await withinBarberLimit(tx, caller.shopId, async () => {
           await tx.query(
@@ -248,9 +251,16 @@ export class TeamService {
         });
       }),
     );
+    // Screens showing the rotation (board, public page, TV) refresh at once.
+    if (rotationChanged) await this.announceRotation(caller.shopId);
     const member = await findMember(this.app.db, caller.shopId, id);
     if (!member) throw notFound(TEAM_MESSAGES.notFound);
     return member;
+  }
+
+  private async announceRotation(shopId: number) {
+    const shop = await one<{ username: string }>(this.app.db, 'SELECT username FROM shops WHERE id = $1', [shopId]);
+    if (shop && this.app.events) await this.app.events.publish([queueEventAt(shop.username, 'rotation')]);
   }
 
   /**
