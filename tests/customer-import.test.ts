@@ -14,12 +14,14 @@ import { startServer, type RunningServer } from './support/server.js';
 let server: RunningServer;
 let browser: Browser;
 let admin: LoginReply;
-let context: BrowserContext | undefined;
+let context: BrowserContext;
 const folder = mkdtempSync(join(tmpdir(), 'chairline-import-'));
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   admin = await login(server.baseUrl, DEMO.admin);
+  context = await contextWithSession(browser, server.baseUrl, admin);
+  await skipMarketingPopup(context);
 });
 afterAll(async () => {
   await context?.close();
@@ -43,6 +45,18 @@ function customerFile(bad: ReadonlyMap<number, string[]>): string {
 const customerTotal = async () =>
   (await api<{ total: number }>(server.baseUrl, 'GET', '/customers/?page_size=1', { token: admin.access })).body.total;
 
+/** The customers page with the import dialog open and `file` chosen. */
+async function openImport(file: string) {
+  const page = await context.newPage();
+  await page.goto('/dashboard/customers');
+  await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
+  await page.getByRole('button', { name: 'Import CSV' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Import customers' });
+  await dialog.getByRole('button', { name: 'Choose file' }).waitFor();
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  return { page, dialog };
+}
+
 describe('customer import', () => {
   it('previews a 1,000-row file with exactly its 10 bad rows, then imports the other 990', async () => {
     const bad = new Map<number, string[]>([
@@ -62,15 +76,7 @@ describe('customer import', () => {
     writeFileSync(file, `\uFEFF${customerFile(bad)}`);
     const before = await customerTotal();
 
-    context = await contextWithSession(browser, server.baseUrl, admin);
-    await skipMarketingPopup(context);
-    const page = await context.newPage();
-    await page.goto('/dashboard/customers');
-    await page.getByRole('heading', { name: 'Customers', level: 1 }).waitFor();
-    await page.getByRole('button', { name: 'Import CSV' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Import customers' });
-    await dialog.getByRole('button', { name: 'Choose file' }).waitFor();
-    await dialog.locator('input[type="file"]').setInputFiles(file);
+    const { page, dialog } = await openImport(file);
 
     await dialog.getByRole('heading', { name: 'Preview of customers.csv' }).waitFor();
     const problems = dialog.getByRole('table', { name: 'Rows with a problem' });
@@ -96,5 +102,22 @@ describe('customer import', () => {
     // The list shows them, found by a phone spelled another way than in the file.
     await page.getByPlaceholder('Search name, phone or email').fill('(332) 555-0002');
     await page.getByRole('cell', { name: 'Imported 2', exact: true }).waitFor();
+  });
+
+  it("reads a file saved by Excel in Windows-1252 with its accents", async () => {
+    const file = join(folder, 'excel.csv');
+    writeFileSync(file, Buffer.from('Name;Phone;Notes\r\nRenée Café;(332) 555-8888;Crème rinse\r\n', 'latin1'));
+    const { page, dialog } = await openImport(file);
+    await dialog.getByRole('heading', { name: 'Preview of excel.csv' }).waitFor();
+    expect(await dialog.getByTestId('import-figures').innerText()).toContain('1 new customer\n');
+    await dialog.getByRole('button', { name: 'Import 1 customer' }).click();
+    await dialog.getByText('Import finished: 1 new customer, 0 customers updated.').waitFor();
+    const found = await api<{ response: { name: string; phone: string; notes: string }[] }>(server.baseUrl, 'GET', '/customers/?search=3325558888', {
+      token: admin.access,
+    });
+    expect(found.body.response.map(({ name, phone, notes }) => ({ name, phone, notes }))).toEqual([
+      { name: 'Renée Café', phone: '+13325558888', notes: 'Crème rinse' },
+    ]);
+    await page.close();
   });
 });

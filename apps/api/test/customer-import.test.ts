@@ -180,6 +180,15 @@ describe('customer import', () => {
     });
     expect(tooMany.statusCode).toBe(413);
     expect(tooMany.json().response).toBe(CUSTOMER_IMPORT_MESSAGES.tooManyRows);
+    // Blank lines are not customers: the limit itself, spread out with them, is fine.
+    const spread = ['Name', ...rows.slice(1).flatMap((r) => [r, ''])].join('\n');
+    const atLimit = await t.app.inject({
+      method: 'POST',
+      url: '/api/customers/import/',
+      headers: bearer(s.admin),
+      payload: { csv: spread, dry_run: true },
+    });
+    expect(atLimit.json().response).toMatchObject({ rows: CUSTOMER_IMPORT_LIMITS.maxRows, created: CUSTOMER_IMPORT_LIMITS.maxRows });
     const big = `Name,Notes\n${'x,'.padEnd(CUSTOMER_IMPORT_LIMITS.maxBytes + 10, 'y')}\n`;
     const tooLarge = await t.app.inject({ method: 'POST', url: '/api/customers/import/', headers: bearer(s.admin), payload: { csv: big, dry_run: false } });
     expect(tooLarge.statusCode).toBe(413);

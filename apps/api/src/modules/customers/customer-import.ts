@@ -69,9 +69,8 @@ function readRecords(text: string): string[][] {
       delimiter: delimiterOf(text.replace(/^\uFEFF/, '')),
       relax_column_count: true,
       relax_quotes: true,
+      // Blank lines stay, so row numbers are the spreadsheet's; the size limit bounds the work.
       skip_empty_lines: false,
-      // One more than the limit (plus the header) is enough to know the file is too long.
-      to: CUSTOMER_IMPORT_LIMITS.maxRows + 2,
     }) as string[][];
   } catch (err) {
     if (err instanceof CsvError) throw badRequest(M.unreadable((err as CsvError & { lines?: number }).lines ?? 1));
