@@ -1,7 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import { canAccess, normalizeRole, TOAST_AUTO_CLOSE_MS, type TeamMember } from '@chairline/shared';
+import { canAccess, DEFAULT_SHOP_TIME_ZONE, formatShopDate, normalizeRole, TOAST_AUTO_CLOSE_MS, type TeamMember } from '@chairline/shared';
 import {
   Avatar,
   Box,
@@ -226,7 +226,7 @@ export function TeamPage() {
                     <TableCell>
                       <RoleBadge role={member.role} />
                     </TableCell>
-                    <TableCell>{new Date(member.created_at).toLocaleDateString()}</TableCell>
+                    <TableCell>{formatShopDate(member.created_at, user.shop_time_zone ?? DEFAULT_SHOP_TIME_ZONE)}</TableCell>
                   </TableRow>
                   );
                 })}
