@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { REPO_ROOT } from '../src/config/env.js';
 import { measurePageJs } from './js-bytes.js';
+import { postgresDatabase, startServer, stopServer, PG_URL } from './servers.js';
 import { BENCH_SHOPS } from './settings.js';
 
 /**
@@ -14,38 +11,9 @@ import { BENCH_SHOPS } from './settings.js';
  * on the embedded database and on PostgreSQL (when one answers), and the gzipped JavaScript the
  * public shop page loads. Servers run in child processes on 127.0.0.1; each run is bounded.
  */
-const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-interface Running {
-  url: string;
-  child: ChildProcess;
-}
-
-function startServer(mode: string): Promise<Running> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', mode], {
-      cwd: apiDir,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /READY (\S+)/.exec(out);
-      if (m?.[1]) resolve({ url: m[1], child });
-    });
-    child.once('exit', (code) => reject(new Error(`bench server (${mode}) exited with ${code}`)));
-  });
-}
-
-async function stopServer(s: Running) {
-  if (s.child.exitCode !== null) return;
-  const exited = new Promise((r) => s.child.once('exit', r));
-  s.child.kill('SIGTERM');
-  await exited;
-}
+const withPglite = process.env.BENCH_PGLITE !== '0';
 
 interface Figure {
   name: string;
@@ -85,41 +53,28 @@ function checkInRequest(url: string): autocannon.Options {
   };
 }
 
+/** The ETag of a reply now, for the revalidation row (a phone polling with If-None-Match). */
+async function etagOf(url: string): Promise<string> {
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return res.headers.get('etag') ?? '"none"';
+}
+
 async function benchApp(label: string, mode: string): Promise<Figure[]> {
   const s = await startServer(mode);
   try {
     return [
       await load(`${label}  GET /api/shop/`, { url: `${s.url}/api/shop/?shop_username=demo` }),
+      await load(`${label}  GET /api/shop/ (304)`, {
+        url: `${s.url}/api/shop/?shop_username=demo`,
+        headers: { 'if-none-match': await etagOf(`${s.url}/api/shop/?shop_username=demo`) },
+      }),
       await load(`${label}  GET /api/barbers/`, { url: `${s.url}/api/barbers/?shop_username=demo` }),
       await load(`${label}  POST /api/check-in/`, checkInRequest(s.url)),
     ];
   } finally {
     await stopServer(s);
   }
-}
-
-/** A fresh database on the PostgreSQL server, or null when none answers. */
-async function postgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `chairline_bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 async function pageJs(): Promise<string[]> {
@@ -149,7 +104,9 @@ async function main() {
   } finally {
     await stopServer(bare);
   }
-  figures.push(...(await benchApp('PGlite', 'pglite')));
+  // BENCH_PGLITE=0 skips the embedded database, and the page's JavaScript measured on it (a
+  // shorter run about PostgreSQL only).
+  if (withPglite) figures.push(...(await benchApp('PGlite', 'pglite')));
   const database = await postgresDatabase();
   if (database) {
     try {
@@ -167,11 +124,18 @@ async function main() {
   }
   if (!database) console.log(`PostgreSQL: not reachable at ${PG_URL.replace(/\/\/[^@]*@/, '//')}; skipped.`);
   console.log('');
-  for (const line of await pageJs()) console.log(line);
+  if (withPglite) for (const line of await pageJs()) console.log(line);
 }
 
-// `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test.
-const run = process.argv[2] === 'wait-accuracy' ? import('./wait-accuracy.js').then((m) => m.printWaitAccuracy()) : main();
+// `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test;
+// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts).
+const mode = process.argv[2];
+const run =
+  mode === 'wait-accuracy'
+    ? import('./wait-accuracy.js').then((m) => m.printWaitAccuracy())
+    : mode === 'fan-out'
+      ? import('./fan-out.js').then((m) => m.printFanOut())
+      : main();
 run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);

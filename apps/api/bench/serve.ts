@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -56,7 +57,24 @@ async function serveFull(database: string) {
     logger: false,
     rateLimits: { publicWrite: unlimited },
     frontEnds: frontEndDirs(REPO_ROOT),
+    // The fan-out bench opens thousands of streams from one address to one shop.
+    eventStreamLimits: { perAddress: 1_000_000, perShop: 1_000_000 },
   });
+  // For the fan-out bench: this process's memory after a full collection (run with --expose-gc),
+  // and the longest the event loop was held since the last reset.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  app.get('/bench/memory', async () => {
+    gc?.();
+    const m = process.memoryUsage();
+    return { rss: m.rss, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers, collected: Boolean(gc) };
+  });
+  app.post('/bench/loop-delay/reset', async () => {
+    delay.reset();
+    return {};
+  });
+  app.get('/bench/loop-delay', async () => ({ maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, meanMs: delay.mean / 1e6 }));
   return {
     app,
     cleanup: async () => {

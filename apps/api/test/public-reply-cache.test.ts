@@ -210,6 +210,15 @@ describe('public shop replies, kept per shop', () => {
     }
   });
 
+  it('build a reply once for requests that arrive together', async () => {
+    const busy = await makeShop(t.app, t.db);
+    const builtBefore = t.app.publicReplies.misses;
+    const replies = await Promise.all(Array.from({ length: 5 }, () => read('barbers/', busy.username)));
+    expect(new Set(replies.map((r) => r.etag)).size).toBe(1);
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(t.app.publicReplies.misses).toBe(builtBefore + 1);
+  });
+
   it('never keep an unknown shop, and find a shop by its former username with its current reply', async () => {
     const missing = await read('shop/', 'no-such-shop-here');
     expect(missing.status).toBe(404);

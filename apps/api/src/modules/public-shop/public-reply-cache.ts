@@ -87,6 +87,7 @@ export class PublicReplyCache {
   /** The keys of each shop's entries, and the shop of each current username, to forget a shop at once. */
   private readonly keysByShop = new Map<number, Set<string>>();
   private readonly idByName = new Map<string, number>();
+  private readonly building = new Map<string, { startedAt: number; entry: Promise<Entry> }>();
   hits = 0;
   misses = 0;
 
@@ -129,8 +130,26 @@ export class PublicReplyCache {
       return this.send(req, reply, kept);
     }
     if (kept) this.drop(key);
+    // Requests arriving while the same reply is being built share that build, unless a change was
+    // heard since it started.
+    const pending = this.building.get(key);
+    if (pending && pending.startedAt === this.changes) {
+      this.hits += 1;
+      return this.send(req, reply, await pending.entry);
+    }
     this.misses += 1;
     const startedAt = this.changes;
+    const entry = this.build(key, reply, now, startedAt, build);
+    const inFlight = { startedAt, entry };
+    this.building.set(key, inFlight);
+    try {
+      return this.send(req, reply, await entry);
+    } finally {
+      if (this.building.get(key) === inFlight) this.building.delete(key);
+    }
+  }
+
+  private async build(key: string, reply: FastifyReply, now: number, startedAt: number, build: () => Promise<BuiltReply>): Promise<Entry> {
     const built = await build();
     const serialized = reply.serialize(built.payload);
     const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
@@ -146,7 +165,7 @@ export class PublicReplyCache {
     // Kept only when no change of the shop was heard while it was being built: it may predate it.
     const changedAt = Math.max(this.changedAtById.get(built.shopId) ?? 0, this.changedAtByName.get(built.username) ?? 0);
     if (changedAt <= startedAt) this.keep(key, entry);
-    return this.send(req, reply, entry);
+    return entry;
   }
 
   private keep(key: string, entry: Entry) {
