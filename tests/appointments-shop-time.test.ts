@@ -100,7 +100,19 @@ describe("appointments on the shop's clock, from a browser in another zone", () 
 
     const admin = await losAngelesPage(DEMO.admin);
     await admin.goto('/dashboard/walkin-management');
-    await admin.getByRole('tab', { name: 'Appointments' }).click();
+    // The queue's own figures first: the page has its session and data, so the view chosen next stays.
+    await admin.getByText(/\d+ waiting · \d+ in service/).waitFor();
+    const appointmentsTab = admin.getByRole('tab', { name: 'Appointments' });
+    // Clicked again until selected: on a loaded machine a first click can land while the board settles.
+    await expect
+      .poll(
+        async () => {
+          if ((await appointmentsTab.getAttribute('aria-selected')) !== 'true') await appointmentsTab.click();
+          return appointmentsTab.getAttribute('aria-selected');
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('true');
     const panel = admin.getByRole('region', { name: 'Upcoming appointments' });
     const row = panel.getByRole('row').filter({ hasText: 'Lena London' });
     await row.waitFor();
