@@ -73,7 +73,7 @@ const SCREENS: Screen[] = [
   { name: 'calendar', path: '/dashboard/calendar', ready: (m) => m.getByRole('group', { name: 'Calendar view' }) },
   { name: 'customers', path: '/dashboard/customers', heading: 'Customers', ready: (m) => m.getByPlaceholder('Search name, phone or email') },
   { name: 'services', path: '/dashboard/services', heading: 'Services', ready: (m) => m.getByText('Skin fade') },
-  { name: 'invoices', path: '/dashboard/invoices', heading: 'Invoices', ready: (m) => m.getByText('Total billed') },
+  { name: 'invoices', path: '/dashboard/invoices', heading: 'Invoices', ready: (m) => m.getByRole('table', { name: 'Commission report' }).getByRole('row', { name: /Andre Silva/ }) },
   { name: 'team', path: '/dashboard/team', heading: 'Team Members', ready: (m) => m.getByRole('table') },
   { name: 'settings', path: '/dashboard/settings/settings', heading: 'Shop settings' },
   { name: 'subscription', path: '/dashboard/settings/subscription' },

@@ -31,6 +31,8 @@ export const CHECKED_SELECTORS = {
  * - with `scrollersMayCut` (phone widths) an ancestor that scrolls sideways, such as a wide table or
  *   a swipe carousel, may hold what is a swipe away;
  * - an empty input whose placeholder text is wider than the room inside the input;
+ * - on a laptop (without `scrollersMayCut`), any box that scrolls sideways, such as a table whose
+ *   last column is out of view;
  * - the page itself scrolls sideways (the document is wider than the window).
  */
 export async function layoutProblems(
@@ -136,6 +138,19 @@ export async function layoutProblems(
                   break;
                 }
               }
+            }
+          }
+        }
+      }
+      if (!scrollersMayCut) {
+        // On a laptop nothing hides part of itself behind a sideways scroll (a table's last column);
+        // tab strips are checked above by their tabs.
+        for (const r of roots) {
+          for (const box of [r, ...Array.from(r.querySelectorAll('*'))]) {
+            const overflowX = getComputedStyle(box).overflowX;
+            if ((overflowX === 'auto' || overflowX === 'scroll') && !box.classList.contains('MuiTabs-scroller') && box.scrollWidth > box.clientWidth + TOLERANCE) {
+              const label = box.getAttribute('aria-label') ?? box.querySelector('[aria-label]')?.getAttribute('aria-label') ?? box.tagName.toLowerCase();
+              problems.push({ kind: 'scroller', text: label, problem: `content ${box.scrollWidth}px wide scrolls sideways in a ${box.clientWidth}px box` });
             }
           }
         }

@@ -112,7 +112,8 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
                 {rows.map((r) => (
                   <TableRow key={r.barber_id}>
                     <TableCell>{r.barber}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {/* The period may wrap after its arrow so the table fits beside the sidebar on a laptop. */}
+                    <TableCell>
                       {r.period_start} → {r.period_end}
                     </TableCell>
                     <TableCell>{PAY_CYCLE_LABELS[r.payment_cycle]}</TableCell>
