@@ -1,12 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { queueEvent } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopWithOwner } from '../src/modules/auth/shops-repository.js';
+import { exited, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { freshDatabase, onPostgres } from './support/database.js';
 import { unique } from './support/factories.js';
 
@@ -14,67 +12,11 @@ import { unique } from './support/factories.js';
  * Two real API processes (the server entry, as deployed) on one PostgreSQL database: a check-in
  * through process A reaches an event stream opened on process B, over LISTEN/NOTIFY.
  */
-const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    const ok = await fetch(`${url}/api/health/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child, output };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((r) => child.once('exit', (code) => r(code)));
-}
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let dataDir: string;
-let a: Server;
-let b: Server;
+let a: ApiProcess;
+let b: ApiProcess;
 let shopUsername: string;
 
 beforeAll(async () => {
@@ -91,7 +33,7 @@ beforeAll(async () => {
       shopUsername,
     }),
   );
-  [a, b] = await Promise.all([startServer(db.url ?? '', join(dataDir, 'a')), startServer(db.url ?? '', join(dataDir, 'b'))]);
+  [a, b] = await Promise.all([startApiProcess(db.url ?? '', join(dataDir, 'a')), startApiProcess(db.url ?? '', join(dataDir, 'b'))]);
 }, 120_000);
 
 afterAll(async () => {

@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { queueEvent, type QueueEvent } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { createShopWithOwner } from '../src/modules/auth/shops-repository.js';
+import { startApiProcess, type ApiProcess } from './support/api-process.js';
 import { freshDatabase, onPostgres } from './support/database.js';
 import { PASSWORD, unique } from './support/factories.js';
 
@@ -17,57 +15,6 @@ import { PASSWORD, unique } from './support/factories.js';
  * event stream tells the test when B has heard of the change (B forgets its kept replies before it
  * hands an event to its streams), so no waiting on time is needed.
  */
-const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-interface Server {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startServer(databaseUrl: string, dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: apiDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: databaseUrl,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-    const ok = await fetch(`${url}/api/health/`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child, output };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Reads `event: queue` messages from an open SSE response body. */
 function eventReader(body: ReadableStream<Uint8Array>) {
@@ -97,8 +44,8 @@ function eventReader(body: ReadableStream<Uint8Array>) {
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;
 let dataDir: string;
-let a: Server;
-let b: Server;
+let a: ApiProcess;
+let b: ApiProcess;
 let shopUsername: string;
 let ownerEmail: string;
 
@@ -112,7 +59,7 @@ beforeAll(async () => {
   await db.db.transaction((tx) =>
     createShopWithOwner(tx, { name: 'Owner', email: ownerEmail, passwordHash, shopName: 'Two Process Cuts', shopUsername }),
   );
-  [a, b] = await Promise.all([startServer(db.url ?? '', join(dataDir, 'a')), startServer(db.url ?? '', join(dataDir, 'b'))]);
+  [a, b] = await Promise.all([startApiProcess(db.url ?? '', join(dataDir, 'a')), startApiProcess(db.url ?? '', join(dataDir, 'b'))]);
 }, 120_000);
 
 afterAll(async () => {
@@ -121,7 +68,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function read(server: Server, path: string, etag?: string) {
+async function read(server: ApiProcess, path: string, etag?: string) {
   const res = await fetch(`${server.url}/api/${path}?shop_username=${shopUsername}`, { headers: etag ? { 'if-none-match': etag } : {} });
   return { status: res.status, etag: res.headers.get('etag') ?? '', body: res.status === 200 ? ((await res.json()) as unknown) : null };
 }
