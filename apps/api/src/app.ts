@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { PROFILE_PHOTO_MAX_BYTES } from '@chairline/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +9,7 @@ import type { Config } from './config/env.js';
 import type { Database } from './db/database.js';
 import { registerAccessControl } from './http/access.js';
 import { registerCompression } from './http/compression.js';
-import { answerFrameworkError, registerErrorHandling, tooManyRequests } from './http/errors.js';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
 import { registerFavicon } from './http/favicon.js';
 import { registerPublicReplyCache } from './modules/public-shop/public-reply-cache.js';
@@ -19,6 +18,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { pageScriptHashes } from './http/page-script-hashes.js';
 import { buildSecurityHeaders, registerSecurityHeaders } from './http/security-headers.js';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './http/rate-limits.js';
+import { registerRateLimits } from './http/rate-limit-plugin.js';
 import { affiliatesRoutes } from './modules/affiliates/affiliates-routes.js';
 import { customersRoutes } from './modules/customers/customers-routes.js';
 import { servicesRoutes } from './modules/services/services-routes.js';
@@ -130,10 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerEventBus(app, config, db, options.eventBus);
 
   await registerCompression(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => tooManyRequests(),
-  });
+  await registerRateLimits(app, db);
   await app.register(multipart, {
     limits: { fileSize: PROFILE_PHOTO_MAX_BYTES, files: 1, fields: 20, fieldSize: 64 * 1024 },
     throwFileSizeLimit: true,
