@@ -5,21 +5,40 @@ import { openDatabase } from './db/open.js';
 import { buildApp } from './app.js';
 import { seedDemoShop } from './seed/demo-shop.js';
 
+/** How long a graceful shutdown may take before the process exits anyway (code 1). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main() {
   const config = loadConfig();
   const db = await openDatabase(config);
   const app = await buildApp({ config, db, frontEnds: frontEndDirs(REPO_ROOT) });
 
+  // SIGTERM (a container or process manager stopping us) or SIGINT (Ctrl-C): stop accepting
+  // connections, end the event streams so browsers reconnect elsewhere, let requests in flight
+  // finish, close the event listener and the database (releasing the data-folder lock), exit 0.
+  // Whatever is still open after SHUTDOWN_LIMIT_MS is abandoned with exit code 1, so a stuck
+  // request never keeps a stopping process alive past the container's own kill timeout.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received: finishing open requests, then stopping.`);
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await db.close();
+    const force = setTimeout(() => {
+      console.error(`Chairline did not stop within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
+    let code = 0;
+    for (const step of [() => app.close(), () => db.close()]) {
+      try {
+        await step();
+      } catch (err) {
+        console.error('Chairline could not stop cleanly:', err);
+        code = 1;
+      }
+    }
     clearTimeout(force);
-    process.exit(0);
+    if (code === 0) console.log('Chairline stopped.');
+    process.exit(code);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

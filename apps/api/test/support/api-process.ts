@@ -27,10 +27,11 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The server entry, as deployed, in its own process on `databaseUrl`: resolves when the server says
- * it is running, rejects with everything it printed if it exits first.
+ * The server entry, as deployed, in its own process on `databaseUrl` (empty: the embedded database
+ * in `dataDir`): resolves when the server says it is running, rejects with everything it printed if
+ * it exits first. `env` adds or overrides environment variables.
  */
-export async function startApiProcess(databaseUrl: string, dataDir: string): Promise<ApiProcess> {
+export async function startApiProcess(databaseUrl: string, dataDir: string, env: Record<string, string> = {}): Promise<ApiProcess> {
   const port = await freePort();
   const output: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
@@ -45,6 +46,7 @@ export async function startApiProcess(databaseUrl: string, dataDir: string): Pro
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

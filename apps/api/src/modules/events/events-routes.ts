@@ -75,6 +75,9 @@ interface Frames {
   token: string | undefined;
 }
 
+/** The last words of a stream ended by a shutdown: an SSE comment (clients ignore it), then the end. */
+export const STREAM_CLOSING_FRAME = ': server stopping, reconnect\n\n';
+
 const frameOf = (event: QueueEvent) => `event: ${QUEUE_EVENT_NAME}\ndata: ${JSON.stringify(event)}\n\n`;
 
 /** One shop's open streams in this process, and the events still being handed to them, in order. */
@@ -114,8 +117,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   const byAddress = slotCounter();
   const byShop = slotCounter();
   const shops = new Map<string, ShopStreams>();
+  // Shutting down: each stream gets a last comment and a clean end (not a reset), which an
+  // EventSource answers by reconnecting after its `retry` delay: behind a load balancer it lands on
+  // another process at once, alone it waits for the restart. The server then stops without
+  // waiting on them.
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const res of open) if (!res.destroyed && !res.writableEnded) res.end(STREAM_CLOSING_FRAME);
     open.clear();
   });
 
