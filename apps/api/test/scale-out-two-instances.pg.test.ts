@@ -1,0 +1,128 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { queueEvent } from '@chairline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../src/http/rate-limits.js';
+import { createShopWithOwner } from '../src/modules/auth/shops-repository.js';
+import { exited, startApiProcess, type ApiProcess } from './support/api-process.js';
+import { freshDatabase, onPostgres } from './support/database.js';
+import { unique } from './support/factories.js';
+
+/**
+ * Two API instances (the server entry, as deployed, in two processes) on one PostgreSQL database,
+ * as behind a load balancer: a client's requests spread over both count against one rate limit,
+ * and a check-in through one instance reaches event streams held by either.
+ */
+
+let db: Awaited<ReturnType<typeof freshDatabase>>;
+let dataDir: string;
+let a: ApiProcess;
+let b: ApiProcess;
+let shopUsername: string;
+
+beforeAll(async () => {
+  if (!onPostgres()) throw new Error('This suite needs TEST_DATABASE_URL (a PostgreSQL server).');
+  db = await freshDatabase();
+  dataDir = mkdtempSync(join(tmpdir(), 'chairline-scale-'));
+  shopUsername = unique('shop-');
+  await db.db.transaction((tx) =>
+    createShopWithOwner(tx, {
+      name: 'Owner',
+      email: `${unique('owner')}@example.test`,
+      passwordHash: 'not-used',
+      shopName: 'Scale Out Cuts',
+      shopUsername,
+    }),
+  );
+  [a, b] = await Promise.all([startApiProcess(db.url ?? '', join(dataDir, 'a')), startApiProcess(db.url ?? '', join(dataDir, 'b'))]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of [a, b]) if (s && s.child.exitCode === null && s.child.signalCode === null) s.child.kill('SIGKILL');
+  await db?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function openStream(url: string) {
+  const res = await fetch(`${url}/api/events/?shop_username=${shopUsername}`);
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const until = async (needle: string) => {
+    while (!text.includes(needle)) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`stream ended before "${needle}"`);
+      text += decoder.decode(value, { stream: true });
+    }
+    return text;
+  };
+  await until(': connected');
+  return { until, cancel: () => reader.cancel() };
+}
+
+describe('two API instances on one PostgreSQL', () => {
+  it('count a client’s sign-in attempts on either instance against one limit', async () => {
+    const { max } = DEFAULT_RATE_LIMITS.login;
+    const attempt = (server: ApiProcess) =>
+      fetch(`${server.url}/api/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: `${unique('nobody')}@example.test`, password: 'wrong-password' }),
+      });
+    // Alternating A, B, A, …: each instance alone has seen only half the attempts.
+    const remaining: string[] = [];
+    for (let i = 0; i < max; i++) {
+      const res = await attempt(i % 2 === 0 ? a : b);
+      expect(res.status).toBe(401);
+      remaining.push(res.headers.get('x-ratelimit-remaining') ?? '');
+    }
+    expect(remaining).toEqual(Array.from({ length: max }, (_, i) => String(max - i - 1)));
+    const blockedOnA = await attempt(a);
+    expect(blockedOnA.status).toBe(429);
+    expect(await blockedOnA.json()).toEqual({ detail: 'Too many attempts. Please wait a moment and try again.' });
+    expect((await attempt(b)).status).toBe(429);
+  });
+
+  it('push a check-in made through A to streams open on both A and B', async () => {
+    const [onA, onB] = await Promise.all([openStream(a.url), openStream(b.url)]);
+    try {
+      const res = await fetch(`${a.url}/api/check-in/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ shop_username: shopUsername, name: 'Ana Reyes', phone_number: '+1 718 555 0144' }),
+      });
+      expect(res.status).toBe(200);
+      for (const stream of [onA, onB]) {
+        const text = await stream.until('event: queue');
+        const block = text.slice(text.indexOf('event: queue')).split('\n\n')[0] ?? '';
+        const data = block.split('\n').find((l) => l.startsWith('data: ')) ?? '';
+        expect(queueEvent.parse(JSON.parse(data.slice('data: '.length)))).toMatchObject({
+          kind: 'ticket',
+          shop_username: shopUsername,
+          status: 'waiting',
+        });
+      }
+    } finally {
+      await Promise.all([onA.cancel(), onB.cancel()]);
+    }
+  });
+
+  it('stop one instance while the other keeps serving the same shop', async () => {
+    const onB = await openStream(b.url);
+    try {
+      a.child.kill('SIGTERM');
+      expect(await exited(a.child)).toBe(0);
+      const res = await fetch(`${b.url}/api/check-in/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ shop_username: shopUsername, name: 'Marco Diaz', phone_number: '+1 718 555 0177' }),
+      });
+      expect(res.status).toBe(200);
+      expect(await onB.until('event: queue')).toContain(shopUsername);
+    } finally {
+      await onB.cancel();
+    }
+  });
+});
