@@ -14,7 +14,7 @@ import { BENCH_SHOPS } from './settings.js';
 /**
  * One server for the benchmark, in its own process so the load generator does not share its CPU:
  * `bare` (a plain Fastify route) or the full app on `pglite` or a PostgreSQL URL, listening on
- * 127.0.0.1 only. Prints `READY <url>` when it listens; stops on SIGTERM.
+ * 127.0.0.1 only; `no-seed` after the URL joins a database another bench server seeded. Prints `READY <url>` when it listens; stops on SIGTERM.
  */
 async function serveBare() {
   const app = Fastify({ logger: false });
@@ -22,17 +22,8 @@ async function serveBare() {
   return { app, cleanup: async () => undefined };
 }
 
-async function serveFull(database: string) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'chairline-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    ...(database === 'pglite' ? {} : { DATABASE_URL: database }),
-  });
-  const db = await openDatabase(config);
+/** The demo shop and BENCH_SHOPS shops of their own on an unlimited plan. */
+async function seedShops(db: Awaited<ReturnType<typeof openDatabase>>) {
   await seedDemoShop(db);
   for (let i = 0; i < BENCH_SHOPS; i++) {
     await db.transaction((tx) =>
@@ -50,6 +41,21 @@ async function serveFull(database: string) {
      VALUES ('bench-unlimited', 'Bench', 0, -1, -1, 'month')`,
   );
   await db.query(`UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE code = 'bench-unlimited')`);
+}
+
+/** `seed` false: join a database another bench server already seeded (a second instance). */
+async function serveFull(database: string, seed = true) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'chairline-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    ...(database === 'pglite' ? {} : { DATABASE_URL: database }),
+  });
+  const db = await openDatabase(config);
+  if (seed) await seedShops(db);
   const unlimited = { max: 1_000_000_000, timeWindow: 60_000 };
   const app = await buildApp({
     config,
@@ -86,7 +92,7 @@ async function serveFull(database: string) {
 
 async function main() {
   const mode = process.argv[2] ?? 'bare';
-  const { app, cleanup } = mode === 'bare' ? await serveBare() : await serveFull(mode);
+  const { app, cleanup } = mode === 'bare' ? await serveBare() : await serveFull(mode, process.argv[3] !== 'no-seed');
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   process.stdout.write(`READY ${url}\n`);
   process.once('SIGTERM', () => {

@@ -13,9 +13,9 @@ export interface Running {
   child: ChildProcess;
 }
 
-export function startServer(mode: string): Promise<Running> {
+export function startServer(mode: string, ...flags: string[]): Promise<Running> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/serve.ts', mode], {
+    const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'bench/serve.ts', mode, ...flags], {
       cwd: apiDir,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
