@@ -1,9 +1,9 @@
 import { formatInShopZone, formatShopTime, shiftDay, shopDay, shopInstant, type Appointment, type ShopSettings } from '@chairline/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { api, DEMO, sessionStorageEntries, sharedLogin } from './support/api.js';
-import { DESKTOP_VIEWPORT, launchBrowser, skipMarketingPopup } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { DESKTOP_VIEWPORT, skipMarketingPopup } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // Appointments on the shop's clock: a browser in Los Angeles looking at a shop in London sees the
 // same London time on the walk-ins appointments panel, the calendar and the barber workspace, and a
@@ -15,27 +15,21 @@ const BROWSER_ZONE = 'America/Los_Angeles';
 const BARBER_EMAIL = 'andre@chairline.test';
 const BARBER_NAME = 'Andre Silva';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
 });
 
-const token = async (email: string) => (await sharedLogin(server.baseUrl, email)).access;
+const token = async (email: string) => (await sharedLogin(app.baseUrl, email)).access;
 
 /** A page in a Los Angeles browser, signed in as `email`. */
 async function losAngelesPage(email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP_VIEWPORT, timezoneId: BROWSER_ZONE });
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP_VIEWPORT, timezoneId: BROWSER_ZONE });
   contexts.push(context);
   await skipMarketingPopup(context);
-  const entries = sessionStorageEntries(await sharedLogin(server.baseUrl, email));
+  const entries = sessionStorageEntries(await sharedLogin(app.baseUrl, email));
   await context.addInitScript((items: Record<string, string>) => {
     for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
   }, entries);
@@ -48,11 +42,11 @@ async function losAngelesPage(email: string): Promise<Page> {
 /** Moves the demo shop to London, open at any hour, for this test; back to its own settings afterwards. */
 async function shopInLondon(): Promise<void> {
   const admin = await token(DEMO.admin);
-  const current = await api<{ response: ShopSettings }>(server.baseUrl, 'GET', '/shop/settings/', { token: admin });
+  const current = await api<{ response: ShopSettings }>(app.baseUrl, 'GET', '/shop/settings/', { token: admin });
   expect(current.status).toBe(200);
   const s = current.body.response;
   const save = (timezone: string, opening_hours: ShopSettings['opening_hours']) =>
-    api(server.baseUrl, 'PUT', '/shop/settings/', {
+    api(app.baseUrl, 'PUT', '/shop/settings/', {
       token: admin,
       body: { name: s.name, username: s.username, address: s.address, phone_number: s.phone_number, timezone, opening_hours, pin_enabled: s.pin_enabled },
     });
@@ -65,7 +59,7 @@ async function shopInLondon(): Promise<void> {
 }
 
 async function barberId(): Promise<number> {
-  const res = await api<{ id: number; name: string }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`);
+  const res = await api<{ id: number; name: string }[]>(app.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`);
   const found = res.body.find((b) => b.name === BARBER_NAME);
   expect(found?.name).toBe(BARBER_NAME);
   return found!.id;
@@ -75,8 +69,8 @@ async function barberId(): Promise<number> {
 function cleanUp(appointment: Pick<Appointment, 'id' | 'customer_id'>) {
   onTestFinished(async () => {
     const admin = await token(DEMO.admin);
-    expect((await api(server.baseUrl, 'DELETE', `/appointments/${appointment.id}/`, { token: admin })).status).toBe(200);
-    if (appointment.customer_id) expect((await api(server.baseUrl, 'DELETE', `/customers/${appointment.customer_id}/`, { token: admin })).status).toBe(200);
+    expect((await api(app.baseUrl, 'DELETE', `/appointments/${appointment.id}/`, { token: admin })).status).toBe(200);
+    if (appointment.customer_id) expect((await api(app.baseUrl, 'DELETE', `/customers/${appointment.customer_id}/`, { token: admin })).status).toBe(200);
   });
 }
 
@@ -86,7 +80,7 @@ describe("appointments on the shop's clock, from a browser in another zone", () 
     // Started within the last five minutes and running for half an hour: today and still upcoming.
     const start = new Date(Math.floor(Date.now() / 300_000) * 300_000);
     const end = new Date(start.getTime() + 30 * 60_000);
-    const booked = await api<{ response: Appointment }>(server.baseUrl, 'POST', '/appointments/', {
+    const booked = await api<{ response: Appointment }>(app.baseUrl, 'POST', '/appointments/', {
       token: await token(DEMO.admin),
       body: { barber_id: await barberId(), starts_at: start.toISOString(), ends_at: end.toISOString(), customer_name: 'Lena London', customer_phone: '+44 7700 900123' },
     });
@@ -144,13 +138,13 @@ describe("appointments on the shop's clock, from a browser in another zone", () 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/dashboard\/appointments$/);
 
-    const list = await api<{ response: Appointment[] }>(server.baseUrl, 'GET', `/appointments/?from=${day}&to=${day}`, { token: await token(DEMO.admin) });
+    const list = await api<{ response: Appointment[] }>(app.baseUrl, 'GET', `/appointments/?from=${day}&to=${day}`, { token: await token(DEMO.admin) });
     const made = list.body.response.find((a) => a.customer === 'Walt Walkup');
     expect(made, JSON.stringify(list.body)).toBeDefined();
     cleanUp(made!);
     expect(made!.barber_id).toBe(andre);
     expect(made!.starts_at).toBe(shopInstant(day, '11:00', SHOP_ZONE)?.toISOString());
-    const customers = await api<{ response: { id: number; phone: string }[] }>(server.baseUrl, 'GET', '/customers/?search=Walt%20Walkup', { token: await token(DEMO.admin) });
+    const customers = await api<{ response: { id: number; phone: string }[] }>(app.baseUrl, 'GET', '/customers/?search=Walt%20Walkup', { token: await token(DEMO.admin) });
     expect(customers.body.response).toEqual([expect.objectContaining({ id: made!.customer_id, phone: '+447700900456' })]);
 
     await page.goto('/dashboard/calendar');

@@ -1,25 +1,19 @@
 import type { PublicTicket } from '@chairline/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { api, DEMO } from './support/api.js';
-import { DESKTOP_VIEWPORT, launchBrowser, signedInContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { DESKTOP_VIEWPORT, signedInContext } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // Every page of both front ends, served with the real Content-Security-Policy and other security
 // headers, in Chromium: no policy violation, no console message, and each page shows its own
 // heading or data (the islands and the back office really ran under the policy).
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
 });
 
 /** What went wrong on a page: policy violations, console messages, script errors, failed loads. */
@@ -47,13 +41,13 @@ async function watch(context: BrowserContext): Promise<Watched> {
   return { page, problems };
 }
 
-const anonymous = async () => watch(await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP_VIEWPORT }));
-const signedIn = async (email: string) => watch(await signedInContext(browser, server.baseUrl, email));
+const anonymous = async () => watch(await app.browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP_VIEWPORT }));
+const signedIn = async (email: string) => watch(await signedInContext(app.browser, app.baseUrl, email));
 
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, exact: typeof name === 'string' ? true : undefined }).first();
 
 async function checkIn(name: string, phone: string): Promise<PublicTicket> {
-  const res = await api<{ response: PublicTicket }>(server.baseUrl, 'POST', '/check-in/', {
+  const res = await api<{ response: PublicTicket }>(app.baseUrl, 'POST', '/check-in/', {
     body: { shop_username: DEMO.shop, name, phone_number: phone, barber_id: 'any', service_ids: [], source: 'online' },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -114,7 +108,7 @@ describe('the public site under its Content-Security-Policy', () => {
     await page.locator('[data-live]').waitFor();
     await page.getByRole('heading', { level: 1, name: /^You're #\d+ in line$/ }).waitFor();
     expect(await page.getByText('Casey P.', { exact: true }).isVisible()).toBe(true);
-    expect((await api(server.baseUrl, 'POST', `/check-in/${ticket.token}/cancel/`)).status).toBe(200);
+    expect((await api(app.baseUrl, 'POST', `/check-in/${ticket.token}/cancel/`)).status).toBe(200);
     expect(problems).toEqual([]);
   });
 });

@@ -1,24 +1,18 @@
 import type { GettingStarted, ShopSettings } from '@chairline/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { api, login } from './support/api.js';
-import { DESKTOP_VIEWPORT, launchBrowser, skipMarketingPopup } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { DESKTOP_VIEWPORT, skipMarketingPopup } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // A brand-new owner signs up from a browser in Los Angeles: the shop takes that zone, Home shows the
 // setup checklist ticking from real data, and the check-in poster prints alone on one page.
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
 });
 
 const MM = 96 / 25.4; // CSS pixels per millimetre
@@ -29,7 +23,7 @@ const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page
 
 describe('a new shop from sign-up to the door poster', () => {
   it('signs up in the browser zone, ticks the checklist from real data and prints the poster on one page', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP_VIEWPORT, timezoneId: 'America/Los_Angeles' });
+    const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP_VIEWPORT, timezoneId: 'America/Los_Angeles' });
     contexts.push(context);
     await skipMarketingPopup(context);
     const page = await context.newPage();
@@ -57,13 +51,13 @@ describe('a new shop from sign-up to the door poster', () => {
     expect(await checklist.getByRole('link', { name: 'Open poster' }).getAttribute('href')).toBe('/dashboard/poster');
 
     // The server stored the browser's zone as the shop's.
-    const token = (await login(server.baseUrl, email, password)).access;
-    const settings = await api<{ response: ShopSettings }>(server.baseUrl, 'GET', '/shop/settings/', { token });
+    const token = (await login(app.baseUrl, email, password)).access;
+    const settings = await api<{ response: ShopSettings }>(app.baseUrl, 'GET', '/shop/settings/', { token });
     expect(settings.status).toBe(200);
     expect(settings.body.response.timezone).toBe('America/Los_Angeles');
 
     // A service added through the API is ticked after a reload.
-    const added = await api(server.baseUrl, 'POST', '/services/', { token, body: { name: 'Skin fade', estimated_minutes: 30, price: 25 } });
+    const added = await api(app.baseUrl, 'POST', '/services/', { token, body: { name: 'Skin fade', estimated_minutes: 30, price: 25 } });
     expect(added.status).toBe(200);
     await page.reload();
     await checklist.waitFor({ timeout: 60_000 });
@@ -77,7 +71,7 @@ describe('a new shop from sign-up to the door poster', () => {
     await expect.poll(() => poster.textContent()).toContain(shopName);
     expect(await poster.textContent()).toContain('Scan to join the line');
     const shopPath = `/shop/${settings.body.response.username}`;
-    expect(await poster.textContent()).toContain(`${new URL(server.baseUrl).host}${shopPath}`);
+    expect(await poster.textContent()).toContain(`${new URL(app.baseUrl).host}${shopPath}`);
     const qr = poster.getByRole('img', { name: 'Check-in QR code' });
     expect(await qr.isVisible()).toBe(true);
 
@@ -106,7 +100,7 @@ describe('a new shop from sign-up to the door poster', () => {
     await page.getByRole('button', { name: 'Print' }).click();
     await expect
       .poll(async () => {
-        const reply = await api<{ response: GettingStarted }>(server.baseUrl, 'GET', '/getting-started/', { token });
+        const reply = await api<{ response: GettingStarted }>(app.baseUrl, 'GET', '/getting-started/', { token });
         return reply.body.response.items.find((i) => i.key === 'poster')?.done;
       })
       .toBe(true);

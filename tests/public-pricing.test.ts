@@ -1,29 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // The public /pricing page in Chromium against the real server and its seeded plans
 // (BASIC PLAN monthly; PRO and PREMIUM monthly and yearly, the yearly ones discounted).
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 async function open(path: string, viewport: { width: number; height: number } = DESKTOP_VIEWPORT): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(path);
+  const page = await app.open(path, { viewport });
   await page.getByRole('heading', { name: 'Choose Your Plan' }).waitFor();
   return page;
 }
@@ -100,7 +86,7 @@ describe('the public pricing page', () => {
   });
 
   it('runs no inline script or inline event handler of its own (a strict Content-Security-Policy holds)', async () => {
-    const html = await (await fetch(`${server.baseUrl}/pricing`)).text();
+    const html = await (await fetch(`${app.baseUrl}/pricing`)).text();
     expect(html).not.toMatch(/\son[a-z]+\s*=/i);
     const toggleScript = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, , body]) => body?.includes('data-interval'));
     expect(toggleScript).toEqual([]);

@@ -1,33 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { ShopSettings } from '@chairline/shared';
-import { api, DEMO, sharedLogin } from './support/api.js';
-import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, sharedSignedInContext } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { api, DEMO } from './support/api.js';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // Opening hours and the walk-in pause as customers meet them: the shop page and the kiosk say why
 // check-in is closed instead of offering a form, and follow the owner's pause and resume live.
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 let adminToken: string;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  adminToken = (await sharedLogin(server.baseUrl, DEMO.admin)).access;
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
+  adminToken = await app.token(DEMO.admin);
 });
 
 async function publicPage(path: string, viewport: { width: number; height: number } = PHONE_VIEWPORT): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(path);
+  const page = await app.open(path, { viewport });
   await page.locator('[data-live]').waitFor({ timeout: 60_000 });
   return page;
 }
@@ -37,13 +26,12 @@ const checkInButton = (page: Page) => page.getByRole('button', { name: 'Check in
 describe('pausing the walk-in list', () => {
   it('the owner pauses from Walk-ins with a reason: the open shop page shows it instead of Check in; resume brings it back', async () => {
     onTestFinished(async () => {
-      await api(server.baseUrl, 'POST', '/walkins/resume/', { token: adminToken });
+      await api(app.baseUrl, 'POST', '/walkins/resume/', { token: adminToken });
     });
     const shopPage = await publicPage('/shop/demo');
     await checkInButton(shopPage).waitFor({ timeout: 60_000 });
 
-    const adminContext = await sharedSignedInContext(browser, server.baseUrl, DEMO.admin, { viewport: DESKTOP_VIEWPORT });
-    contexts.push(adminContext);
+    const adminContext = await app.signedInContext(DEMO.admin, { viewport: DESKTOP_VIEWPORT });
     const admin = await adminContext.newPage();
     await admin.goto('/dashboard/walkin-management');
     await admin.getByRole('region', { name: 'Walk-in board' }).waitFor({ timeout: 60_000 });
@@ -67,7 +55,7 @@ describe('pausing the walk-in list', () => {
     await kiosk.getByRole('heading', { name: 'Our barbers' }).waitFor();
     expect(await kiosk.getByRole('button', { name: /^Check in/ }).count()).toBe(0);
 
-    const refused = await api<{ response: string }>(server.baseUrl, 'POST', '/check-in/', {
+    const refused = await api<{ response: string }>(app.baseUrl, 'POST', '/check-in/', {
       body: { shop_username: DEMO.shop, name: 'Paused Guest', phone_number: '555-010-4477' },
     });
     expect(refused.status).toBe(409);
@@ -83,7 +71,7 @@ describe('pausing the walk-in list', () => {
 
 describe('opening hours on the shop page', () => {
   it("shows today's hours and, with every day closed, 'Closed now' and the reason instead of Check in", async () => {
-    const current = await api<{ response: ShopSettings }>(server.baseUrl, 'GET', '/shop/settings/', { token: adminToken });
+    const current = await api<{ response: ShopSettings }>(app.baseUrl, 'GET', '/shop/settings/', { token: adminToken });
     const s = current.body.response;
     const settingsBody = (opening_hours: ShopSettings['opening_hours']) => ({
       name: s.name,
@@ -95,7 +83,7 @@ describe('opening hours on the shop page', () => {
       pin_enabled: s.pin_enabled,
     });
     onTestFinished(async () => {
-      await api(server.baseUrl, 'PUT', '/shop/settings/', { token: adminToken, body: settingsBody(s.opening_hours) });
+      await api(app.baseUrl, 'PUT', '/shop/settings/', { token: adminToken, body: settingsBody(s.opening_hours) });
     });
     const page = await publicPage('/shop/demo');
     await checkInButton(page).waitFor({ timeout: 60_000 });
@@ -104,7 +92,7 @@ describe('opening hours on the shop page', () => {
 
     const shut = { closed: true, open: '09:00', close: '18:00' };
     const allClosed = { mon: shut, tue: shut, wed: shut, thu: shut, fri: shut, sat: shut, sun: shut };
-    const put = await api(server.baseUrl, 'PUT', '/shop/settings/', { token: adminToken, body: settingsBody(allClosed) });
+    const put = await api(app.baseUrl, 'PUT', '/shop/settings/', { token: adminToken, body: settingsBody(allClosed) });
     expect(put.status, JSON.stringify(put.body)).toBe(200);
 
     // Saving settings tells open pages to refetch.

@@ -1,26 +1,20 @@
 import { STORAGE_KEYS, PLAN_NOTICE_DISMISSED_KEY } from '@chairline/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { api, DEMO, sessionStorageEntries } from './support/api.js';
-import { DESKTOP_VIEWPORT, launchBrowser, signedInContext, skipMarketingPopup } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { DESKTOP_VIEWPORT, signedInContext, skipMarketingPopup } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // The upgrade prompts and the plan notice of the back office, in Chromium against the real server.
 // Time is Playwright's injected clock (installed before the page loads, then moved on by the test):
 // no test waits for a prompt in real time.
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 const contexts: BrowserContext[] = [];
 let shops = 0;
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
 });
 
 interface Signup {
@@ -32,13 +26,13 @@ interface Signup {
 /** A new shop: BASIC PLAN, 200 check-ins and 2 barbers a month, in a 14-day trial. */
 async function newBasicShop(checkIns = 0): Promise<Signup> {
   shops += 1;
-  const res = await api<Signup>(server.baseUrl, 'POST', '/auth/signup/', {
+  const res = await api<Signup>(app.baseUrl, 'POST', '/auth/signup/', {
     body: { name: `Prompt Owner ${shops}`, email: `prompt-owner-${shops}@chairline.test`, password: 'prompt-pass-123', shop_name: `Prompt Cuts ${shops}`, shop_username: `prompt-cuts-${shops}` },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   expect(res.body.user.plan_name).toBe('BASIC PLAN');
   for (let i = 0; i < checkIns; i++) {
-    const walkin = await api(server.baseUrl, 'POST', '/walkins/', { token: res.body.access, body: { name: `Guest ${i}` } });
+    const walkin = await api(app.baseUrl, 'POST', '/walkins/', { token: res.body.access, body: { name: `Guest ${i}` } });
     expect(walkin.status).toBe(200);
   }
   return res.body;
@@ -46,7 +40,7 @@ async function newBasicShop(checkIns = 0): Promise<Signup> {
 
 /** A browser signed in as the shop's owner (tokens seeded once), with the clock installed. */
 async function ownerContext(shop: Signup, options: { skipModal?: boolean; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP_VIEWPORT, locale: options.locale ?? 'en-GB', timezoneId: 'UTC' });
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP_VIEWPORT, locale: options.locale ?? 'en-GB', timezoneId: 'UTC' });
   contexts.push(context);
   await context.addInitScript((items: Record<string, string>) => {
     if (sessionStorage.getItem('__seeded')) return;
@@ -217,7 +211,7 @@ describe('the prompt schedule', () => {
   });
 
   it('never shows a prompt to a shop on a paid plan', async () => {
-    const context = await signedInContext(browser, server.baseUrl, DEMO.admin); // the demo shop is on PRO
+    const context = await signedInContext(app.browser, app.baseUrl, DEMO.admin); // the demo shop is on PRO
     contexts.push(context);
     const page = await context.newPage();
     await freezeClock(page);

@@ -9,6 +9,8 @@ export default defineProject({
     name: 'e2e',
     include: ['**/*.test.ts'],
     exclude: ['**/node_modules/**'],
+    // The built server is started once to make a migrated data folder each test's server copies.
+    globalSetup: ['support/server-template.ts'],
     // Generous: on a loaded 2-core machine a page load can take tens of seconds. Tests wait for the
     // page's own heading or data, so a generous limit costs nothing when the machine is quiet.
     testTimeout: 120_000,

@@ -1,9 +1,9 @@
 import { formatShopDateTime, formatShopTime, type InvoiceListItem, type PublicService, type PublicTicket, type ShopSettings } from '@chairline/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { api, DEMO, sessionStorageEntries, sharedLogin } from './support/api.js';
-import { DESKTOP_VIEWPORT, launchBrowser } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { DESKTOP_VIEWPORT } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // The shop's clock on every screen: a browser in Los Angeles looking at a shop in London sees the
 // London time on the barber workspace and on the customer's ticket page. And Complete opens the
@@ -13,27 +13,21 @@ const SHOP_ZONE = 'Europe/London';
 const BROWSER_ZONE = 'America/Los_Angeles';
 const BARBER = 'andre@chairline.test';
 
-let server: RunningServer;
-let browser: Browser;
+const app = useApp();
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
 });
 
-const token = async (email: string) => (await sharedLogin(server.baseUrl, email)).access;
+const token = async (email: string) => (await sharedLogin(app.baseUrl, email)).access;
 
 /** A browser context in Los Angeles, signed in as `email` when given. */
 async function losAngelesPage(email?: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: DESKTOP_VIEWPORT, timezoneId: BROWSER_ZONE });
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, viewport: DESKTOP_VIEWPORT, timezoneId: BROWSER_ZONE });
   contexts.push(context);
   if (email) {
-    const entries = sessionStorageEntries(await sharedLogin(server.baseUrl, email));
+    const entries = sessionStorageEntries(await sharedLogin(app.baseUrl, email));
     await context.addInitScript((items: Record<string, string>) => {
       for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
     }, entries);
@@ -46,11 +40,11 @@ async function losAngelesPage(email?: string): Promise<Page> {
 /** Moves the demo shop to London for this test, and back to its own zone afterwards. */
 async function shopInLondon(): Promise<void> {
   const admin = await token(DEMO.admin);
-  const current = await api<{ response: ShopSettings }>(server.baseUrl, 'GET', '/shop/settings/', { token: admin });
+  const current = await api<{ response: ShopSettings }>(app.baseUrl, 'GET', '/shop/settings/', { token: admin });
   expect(current.status).toBe(200);
   const s = current.body.response;
   const save = (timezone: string) =>
-    api(server.baseUrl, 'PUT', '/shop/settings/', {
+    api(app.baseUrl, 'PUT', '/shop/settings/', {
       token: admin,
       body: { name: s.name, username: s.username, address: s.address, phone_number: s.phone_number, timezone, opening_hours: s.opening_hours, pin_enabled: s.pin_enabled },
     });
@@ -63,14 +57,14 @@ async function shopInLondon(): Promise<void> {
 }
 
 async function barberId(name: string): Promise<number> {
-  const res = await api<{ id: number; name: string }[]>(server.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`);
+  const res = await api<{ id: number; name: string }[]>(app.baseUrl, 'GET', `/barbers/?shop_username=${DEMO.shop}`);
   const found = res.body.find((b) => b.name === name);
   expect(found?.name).toBe(name);
   return found!.id;
 }
 
 async function checkIn(name: string, serviceIds: number[] = []): Promise<PublicTicket> {
-  const res = await api<{ response: PublicTicket }>(server.baseUrl, 'POST', '/check-in/', {
+  const res = await api<{ response: PublicTicket }>(app.baseUrl, 'POST', '/check-in/', {
     body: {
       shop_username: DEMO.shop,
       name,
@@ -92,7 +86,7 @@ describe("the shop's clock, from a browser in another zone", () => {
     await shopInLondon();
     const ticket = await checkIn('Harriet Clock');
     onTestFinished(async () => {
-      expect((await api(server.baseUrl, 'POST', `/check-in/${ticket.token}/cancel/`)).status).toBe(200);
+      expect((await api(app.baseUrl, 'POST', `/check-in/${ticket.token}/cancel/`)).status).toBe(200);
     });
     expect(ticket.shop_time_zone).toBe(SHOP_ZONE);
     const london = intlTime(ticket.checked_in_at, SHOP_ZONE);
@@ -118,7 +112,7 @@ describe("the shop's clock, from a browser in another zone", () => {
 describe('Complete pre-fills the invoice', () => {
   it("opens the invoice with the services' total, still editable, and lists it on the shop's clock", async () => {
     await shopInLondon();
-    const services = await api<PublicService[]>(server.baseUrl, 'GET', `/shop/services/?shop_username=${DEMO.shop}`);
+    const services = await api<PublicService[]>(app.baseUrl, 'GET', `/shop/services/?shop_username=${DEMO.shop}`);
     const haircut = services.body.find((s) => s.name === 'Haircut');
     const beard = services.body.find((s) => s.name === 'Beard trim');
     expect([haircut?.price, beard?.price]).toEqual([30, 15]);
@@ -139,11 +133,11 @@ describe('Complete pre-fills the invoice', () => {
     await amount.fill('50.00');
     await form.getByRole('button', { name: 'Create Invoice' }).click();
     const mine = async () =>
-      (await api<{ response: InvoiceListItem[] }>(server.baseUrl, 'GET', '/billing/invoices-by-barber/', { token: await token(BARBER) })).body.response;
+      (await api<{ response: InvoiceListItem[] }>(app.baseUrl, 'GET', '/billing/invoices-by-barber/', { token: await token(BARBER) })).body.response;
     await expect.poll(async () => (await mine()).some((i) => i.client === 'Ivo Invoice')).toBe(true);
     const invoice = (await mine()).find((i) => i.client === 'Ivo Invoice')!;
     onTestFinished(async () => {
-      const voided = await api(server.baseUrl, 'POST', `/invoices/${invoice.id}/status/`, { token: await token(DEMO.admin), body: { status: 'void' } });
+      const voided = await api(app.baseUrl, 'POST', `/invoices/${invoice.id}/status/`, { token: await token(DEMO.admin), body: { status: 'void' } });
       expect(voided.status, JSON.stringify(voided.body)).toBe(200);
     });
     expect(invoice.amount).toBe(50);

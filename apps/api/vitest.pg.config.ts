@@ -5,6 +5,8 @@ export default defineProject({
   test: {
     name: 'api-pg',
     include: ['test/**/*.pg.test.ts'],
+    // One migrated database per run; each test's database starts as a copy of it.
+    globalSetup: ['test/support/template-database.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = join(REPO_ROOT, 'apps/api');
@@ -38,33 +39,64 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${output()}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health/`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`The server did not answer within 90 s:\n${output()}`);
+/** The line the server prints once it listens (apps/api/src/server.ts). */
+export const READY_LINE = 'Chairline is running';
+
+/**
+ * Resolves once the server says it is running (the line it prints after `listen`), rejects with
+ * everything it printed if it exits first or stays silent for 90 s. No polling: the child's own
+ * output says when it is ready.
+ */
+export function waitForReadyLine(child: ChildProcess, output: () => string): Promise<void> {
+  return new Promise((resolveReady, reject) => {
+    const done = (err?: Error) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolveReady();
+    };
+    const onData = () => {
+      if (output().includes(READY_LINE)) done();
+    };
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      done(new Error(`The server exited (${code ?? signal}):\n${output()}`));
+    const timer = setTimeout(() => done(new Error(`The server did not say it was running within 90 s:\n${output()}`)), 90_000);
+    child.stdout?.on('data', onData);
+    child.once('exit', onExit);
+    // It may have printed the line, or ended, before these listeners were attached.
+    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+    else onData();
+  });
 }
 
 /** The compiled server, as `pnpm build` writes it and `npm start` runs it. */
-const SERVER_ENTRY = join(API_DIR, 'dist/server.js');
+export const SERVER_ENTRY = join(API_DIR, 'dist/server.js');
 
 /**
  * The real server (apps/api/dist/server.js, compiled by `pnpm build`) as a child process, started
  * as `npm start` starts it: plain node, the shared package's compiled JavaScript.
  */
+/** The migrated data folder the e2e global setup made, or '' (none: the server creates its own). */
+function serverDataTemplate(): string {
+  try {
+    return inject('serverDataTemplate') ?? '';
+  } catch {
+    return '';
+  }
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`pnpm build\` before the browser tests.`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'chairline-e2e-'));
+  // The server's database starts as a copy of the run's freshly migrated one (support/server-template.ts)
+  // unless the test brings its own folder or database: the copy skips creating and migrating it.
+  const template = serverDataTemplate();
+  if (template && options.env?.DATA_DIR === undefined && !options.env?.DATABASE_URL) {
+    cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
+  }
   let log = '';
   const child = spawn(process.execPath, ['--conditions=chairline-compiled', SERVER_ENTRY], {
     cwd: API_DIR,
@@ -111,7 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return exited;
   };
   try {
-    await waitForHealth(baseUrl, child, output);
+    await waitForReadyLine(child, output);
   } catch (err) {
     // The server is ended before its folder goes (removing files it is still writing fails), and a
     // failure to clean up never hides why the server did not start.

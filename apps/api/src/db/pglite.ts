@@ -9,15 +9,24 @@ const parsers = {
   [types.NUMERIC]: (v: string) => Number(v),
 };
 
+export interface PgliteOptions {
+  /**
+   * Start from this data folder tarball (PGlite's `dumpDataDir`) instead of an empty database:
+   * tests start from one migrated copy instead of creating and migrating a database each time.
+   */
+  loadDataDir?: Blob;
+}
+
 /**
  * The embedded database, kept in `dataDir`/pgdata; `dataDir` undefined keeps it in memory
  * (tests). The folder is locked for this process: PGlite corrupts a directory opened by two.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
   let db: PGlite;
   try {
-    db = await PGlite.create(dataDir ? { dataDir: join(dataDir, 'pgdata'), parsers } : { parsers });
+    const load = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
+    db = await PGlite.create(dataDir ? { dataDir: join(dataDir, 'pgdata'), parsers, ...load } : { parsers, ...load });
   } catch (err) {
     release();
     throw err;
