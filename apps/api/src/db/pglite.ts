@@ -1,47 +1,39 @@
 import { join } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import type { Database, Row, Sql } from './database.js';
+import type { Database } from './database.js';
 import { acquireDirectoryLock } from './lock.js';
+import { openPgliteInProcess } from './pglite-in-process.js';
+import { openPgliteThread } from './pglite-thread.js';
 
-/** Parse int8 and numeric as numbers, as the PostgreSQL driver does (postgres.ts). */
-const parsers = {
-  [types.INT8]: (v: string) => Number(v),
-  [types.NUMERIC]: (v: string) => Number(v),
-};
+export interface PgliteOptions {
+  /**
+   * Run PGlite in its own worker thread (the default) or on the API's event loop. The setting
+   * CHAIRLINE_PGLITE_WORKER=0 chooses the event loop when this is not given.
+   */
+  worker?: boolean;
+}
+
+export const pgliteInWorker = (options: PgliteOptions = {}) => options.worker ?? process.env.CHAIRLINE_PGLITE_WORKER !== '0';
 
 /**
  * The embedded database, kept in `dataDir`/pgdata; `dataDir` undefined keeps it in memory
- * (tests). The folder is locked for this process: PGlite corrupts a directory opened by two.
+ * (tests). The folder is locked for this process, whichever thread runs PGlite: PGlite corrupts a
+ * directory opened by two.
  */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
-  let db: PGlite;
+  const pgdata = dataDir ? join(dataDir, 'pgdata') : undefined;
+  let db: Database;
   try {
-    db = await PGlite.create(dataDir ? { dataDir: join(dataDir, 'pgdata'), parsers } : { parsers });
+    db = pgliteInWorker(options) ? await openPgliteThread(pgdata) : await openPgliteInProcess(pgdata);
   } catch (err) {
     release();
     throw err;
   }
-  const query = async <T = Row>(text: string, params?: readonly unknown[]) =>
-    (await db.query<T>(text, params as unknown[])).rows;
   return {
-    kind: 'pglite',
-    query,
-    transaction(fn) {
-      return db.transaction((t) => {
-        const tx: Sql = {
-          query: async <T = Row>(text: string, params?: readonly unknown[]) =>
-            (await t.query<T>(text, params as unknown[])).rows,
-          exec: async (script) => {
-            await t.exec(script);
-          },
-        };
-        return fn(tx);
-      });
-    },
-    async exec(script) {
-      await db.exec(script);
-    },
+    kind: db.kind,
+    query: db.query,
+    exec: db.exec,
+    transaction: db.transaction,
     async close() {
       try {
         await db.close();
