@@ -100,6 +100,9 @@ describe('PGlite in a worker thread', () => {
     expect(syntax).toMatchObject({ code: '42601' });
     // The error points at the code that sent the statement, not only at the thread.
     expect((syntax as Error).stack).toContain('pglite-worker.test.ts');
+    // A parameter that cannot be copied to the thread is refused without harming the database.
+    await expect(worker.query('SELECT $1::text AS v', [() => 'not data'])).rejects.toThrow();
+    expect(await worker.query('SELECT $1::text AS v', ['data'])).toEqual([{ v: 'data' }]);
     await worker.query('DELETE FROM things');
   });
 

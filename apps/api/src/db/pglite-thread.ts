@@ -108,8 +108,15 @@ export async function openPgliteThread(pgdata?: string): Promise<Database> {
           reject(err);
         },
       });
-      holdProcess();
-      worker.postMessage({ ...request, id } as WorkerRequest);
+      try {
+        worker.postMessage({ ...request, id } as WorkerRequest);
+      } catch (err) {
+        // A parameter that cannot be copied to the thread (a function, a socket): nothing was sent.
+        pending.delete(id);
+        return reject(err);
+      } finally {
+        holdProcess();
+      }
     });
 
   const sqlOn = (tx: number | undefined): Sql => ({
