@@ -128,14 +128,17 @@ async function main() {
 }
 
 // `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test;
-// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts).
+// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts);
+// `pnpm bench pglite-thread`: the embedded database on the event loop and in its thread (pglite-thread.ts).
 const mode = process.argv[2];
 const run =
   mode === 'wait-accuracy'
     ? import('./wait-accuracy.js').then((m) => m.printWaitAccuracy())
     : mode === 'fan-out'
       ? import('./fan-out.js').then((m) => m.printFanOut())
-      : main();
+      : mode === 'pglite-thread'
+        ? import('./pglite-thread.js').then((m) => m.printPgliteThread())
+        : main();
 run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);
