@@ -130,6 +130,7 @@ async function main() {
 // `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test;
 // `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts);
 // `pnpm bench scale-out`: one API instance against two on one PostgreSQL (scale-out.ts).
+// `pnpm bench pglite-thread`: the embedded database on the event loop and in its thread (pglite-thread.ts).
 const mode = process.argv[2];
 const run =
   mode === 'wait-accuracy'
@@ -138,6 +139,8 @@ const run =
       ? import('./fan-out.js').then((m) => m.printFanOut())
       : mode === 'scale-out'
         ? import('./scale-out.js').then((m) => m.printScaleOut())
+      : mode === 'pglite-thread'
+        ? import('./pglite-thread.js').then((m) => m.printPgliteThread())
         : main();
 run.catch((err: unknown) => {
   console.error(err);

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import type { Database, Row, Sql } from './database.js';
+import type { Database } from './database.js';
 import { acquireDirectoryLock } from './lock.js';
-
-/** Parse int8 and numeric as numbers, as the PostgreSQL driver does (postgres.ts). */
-const parsers = {
-  [types.INT8]: (v: string) => Number(v),
-  [types.NUMERIC]: (v: string) => Number(v),
-};
+import { openPgliteInProcess } from './pglite-in-process.js';
+import { openPgliteThread } from './pglite-thread.js';
 
 export interface PgliteOptions {
+  /**
+   * Run PGlite in its own worker thread (the default) or on the API's event loop. The setting
+   * CHAIRLINE_PGLITE_WORKER=0 chooses the event loop when this is not given.
+   */
+  worker?: boolean;
   /**
    * Start from this data folder tarball (PGlite's `dumpDataDir`) instead of an empty database:
    * tests start from one migrated copy instead of creating and migrating a database each time.
@@ -17,40 +17,28 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
+export const pgliteInWorker = (options: PgliteOptions = {}) => options.worker ?? process.env.CHAIRLINE_PGLITE_WORKER !== '0';
+
 /**
  * The embedded database, kept in `dataDir`/pgdata; `dataDir` undefined keeps it in memory
- * (tests). The folder is locked for this process: PGlite corrupts a directory opened by two.
+ * (tests). The folder is locked for this process, whichever thread runs PGlite: PGlite corrupts a
+ * directory opened by two.
  */
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Database> {
   const release = dataDir ? acquireDirectoryLock(dataDir) : () => undefined;
-  let db: PGlite;
+  const pgdata = dataDir ? join(dataDir, 'pgdata') : undefined;
+  let db: Database;
   try {
-    const load = options.loadDataDir ? { loadDataDir: options.loadDataDir } : {};
-    db = await PGlite.create(dataDir ? { dataDir: join(dataDir, 'pgdata'), parsers, ...load } : { parsers, ...load });
+    db = pgliteInWorker(options) ? await openPgliteThread(pgdata, options.loadDataDir) : await openPgliteInProcess(pgdata, options.loadDataDir);
   } catch (err) {
     release();
     throw err;
   }
-  const query = async <T = Row>(text: string, params?: readonly unknown[]) =>
-    (await db.query<T>(text, params as unknown[])).rows;
   return {
-    kind: 'pglite',
-    query,
-    transaction(fn) {
-      return db.transaction((t) => {
-        const tx: Sql = {
-          query: async <T = Row>(text: string, params?: readonly unknown[]) =>
-            (await t.query<T>(text, params as unknown[])).rows,
-          exec: async (script) => {
-            await t.exec(script);
-          },
-        };
-        return fn(tx);
-      });
-    },
-    async exec(script) {
-      await db.exec(script);
-    },
+    kind: db.kind,
+    query: db.query,
+    exec: db.exec,
+    transaction: db.transaction,
     async close() {
       try {
         await db.close();
