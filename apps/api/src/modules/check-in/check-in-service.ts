@@ -5,7 +5,7 @@ import { customerPhone } from '../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
 import { lockShopById, lockShopByUsername } from '../public-shop/public-shop-repository.js';
 import { queueTicket } from '../walkins/new-ticket.js';
-import { activeTicketForPhone, queueSnapshot, ticketById, ticketByToken } from '../walkins/queue-repository.js';
+import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../walkins/queue-repository.js';
 import { cancelTicket } from '../walkins/ticket-transitions.js';
 import { actAs } from '../walkins/ticket-history.js';
 import { toPublicTicket } from '../walkins/ticket-views.js';
@@ -21,7 +21,7 @@ export interface CheckIn {
 }
 
 type CheckInOutcome =
-  | { kind: 'queued'; ticket: PublicTicket; events: QueueEvent[] }
+  | { kind: 'queued'; row: TicketRow; events: QueueEvent[] }
   | { kind: 'in-line'; ticketLink: TicketLinkRequest };
 
 /** The customer's side of the queue: join, follow, leave. No sign-in; the ticket token is the key. */
@@ -57,23 +57,26 @@ export class CheckInService {
         source: input.source,
         createdByUserId: null,
       });
+      // The place is counted in this read, under the shop lock, so concurrent check-ins get distinct places.
       const row = await ticketById(tx, shop.id, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const event: QueueEvent = queueEventAt(shop.username, 'ticket', { token, status: 'waiting' });
-      return { kind: 'queued', ticket: toPublicTicket(row, await queueSnapshot(tx, shop.id, this.clock())), events: [event] };
+      return { kind: 'queued', row, events: [event] };
     });
     if (outcome.kind === 'in-line') {
       await this.ticketLinks.sendTicketLink(outcome.ticketLink);
       throw conflict(PHONE_MESSAGES.alreadyInLine);
     }
+    forgetHistory(outcome.row.shop_id);
     await this.bus.publish(outcome.events);
-    return outcome.ticket;
+    // The wait needs the people ahead, not the lock: it is worked out after the commit.
+    return toPublicTicket(outcome.row, await waitOfTicket(this.db, outcome.row, this.clock()));
   }
 
   async status(token: string): Promise<PublicTicket> {
     const row = await ticketByToken(this.db, token);
     if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toPublicTicket(row, await queueSnapshot(this.db, row.shop_id, this.clock(), { cached: true }));
+    return toPublicTicket(row, await waitOfTicket(this.db, row, this.clock(), { cached: true }));
   }
 
   async cancel(token: string): Promise<PublicTicket> {
@@ -88,9 +91,11 @@ export class CheckInService {
       const after = await ticketById(tx, shop.id, row.id);
       if (!after) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const event = queueEventAt(shop.username, 'ticket', { token: after.token, status: after.status });
-      return { ticket: toPublicTicket(after, await queueSnapshot(tx, shop.id, this.clock())), events: [event] };
+      return { ticket: after, events: [event] };
     });
+    forgetHistory(ticket.shop_id);
     await this.bus.publish(events);
-    return ticket;
+    // A cancelled ticket has no place and no wait: the line is not read.
+    return toPublicTicket(ticket, await waitOfTicket(this.db, ticket, this.clock()));
   }
 }
