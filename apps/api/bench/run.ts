@@ -128,14 +128,17 @@ async function main() {
 }
 
 // `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test;
-// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts).
+// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts);
+// `pnpm bench queue-scale`: queue reads and writes with 10 to 10,000 waiting (queue-scale.ts).
 const mode = process.argv[2];
 const run =
   mode === 'wait-accuracy'
     ? import('./wait-accuracy.js').then((m) => m.printWaitAccuracy())
     : mode === 'fan-out'
       ? import('./fan-out.js').then((m) => m.printFanOut())
-      : main();
+      : mode === 'queue-scale'
+        ? import('./queue-scale.js').then((m) => m.printQueueScale())
+        : main();
 run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);
