@@ -3,11 +3,10 @@ import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { customerPhone } from '../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
-import { lockShopById, lockShopByUsername } from '../public-shop/public-shop-repository.js';
+import { lockShopByUsername, lockShopOfToken } from '../public-shop/public-shop-repository.js';
 import { queueTicket } from '../walkins/new-ticket.js';
 import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../walkins/queue-repository.js';
 import { cancelTicket } from '../walkins/ticket-transitions.js';
-import { actAs } from '../walkins/ticket-history.js';
 import { toPublicTicket } from '../walkins/ticket-views.js';
 import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
 
@@ -43,8 +42,7 @@ export class CheckInService {
    */
   async checkIn(input: CheckIn): Promise<PublicTicket> {
     const outcome = await this.db.transaction(async (tx): Promise<CheckInOutcome> => {
-      await actAs(tx, 'customer');
-      const shop = await lockShopByUsername(tx, input.shop_username);
+      const shop = await lockShopByUsername(tx, input.shop_username, { actor: 'customer', userId: null });
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const phone = customerPhone(input.phone_number, shop.country);
       const existing = await activeTicketForPhone(tx, shop.id, phone);
@@ -80,13 +78,12 @@ export class CheckInService {
   }
 
   async cancel(token: string): Promise<PublicTicket> {
-    const found = await ticketByToken(this.db, token);
-    if (!found) throw notFound(QUEUE_MESSAGES.ticketNotFound);
     const { ticket, events } = await this.db.transaction(async (tx) => {
-      await actAs(tx, 'customer');
-      const shop = await lockShopById(tx, found.shop_id);
-      const row = await ticketById(tx, found.shop_id, found.id, true);
-      if (!shop || !row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+      // The shop lock found by the token, with the actor set, in one statement; then the ticket.
+      const shop = await lockShopOfToken(tx, token, { actor: 'customer', userId: null });
+      if (!shop) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+      const row = await ticketByToken(tx, token, true);
+      if (!row || row.shop_id !== shop.id) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       await cancelTicket(tx, row, 'customer');
       const after = await ticketById(tx, shop.id, row.id);
       if (!after) throw notFound(QUEUE_MESSAGES.ticketNotFound);

@@ -388,8 +388,8 @@ export async function ticketById(sql: Sql, shopId: number, id: number, lock = fa
   ]);
 }
 
-export async function ticketByToken(sql: Sql, token: string): Promise<TicketRow | undefined> {
-  return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1`, [token]);
+export async function ticketByToken(sql: Sql, token: string, lock = false): Promise<TicketRow | undefined> {
+  return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1${lock ? ' FOR UPDATE OF t' : ''}`, [token]);
 }
 
 /** The active ticket of this phone (E.164, customerPhone) in the shop: an indexed equality. */
@@ -415,20 +415,20 @@ export interface NewTicket {
 
 /** Inserts a waiting ticket; call with the shop locked, so ids follow the order of arrival. */
 export async function insertTicket(sql: Sql, t: NewTicket): Promise<number> {
+  // The ticket and its services in one statement; the services' trigger then stores its minutes.
   const row = await one<{ id: number }>(
     sql,
-    `INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, preferred_barber_id, status, source,
-                                 checked_in_at, created_by_user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, clock_timestamp(), $8) RETURNING id`,
-    [t.shopId, t.token, t.customerId, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId],
+    `WITH ticket AS (
+       INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, preferred_barber_id, status, source,
+                                   checked_in_at, created_by_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, clock_timestamp(), $8) RETURNING id),
+     chosen AS (
+       INSERT INTO walkin_ticket_services (ticket_id, service_id)
+       SELECT ticket.id, unnest($9::int[]) FROM ticket ON CONFLICT DO NOTHING)
+     SELECT id FROM ticket`,
+    [t.shopId, t.token, t.customerId, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId, t.serviceIds],
   );
   if (!row) throw new Error('insert returned no row');
-  if (t.serviceIds.length > 0) {
-    await sql.query(
-      'INSERT INTO walkin_ticket_services (ticket_id, service_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-      [row.id, t.serviceIds],
-    );
-  }
   return row.id;
 }
 
@@ -454,6 +454,45 @@ export async function customerForPhone(sql: Sql, shopId: number, name: string, p
 
 /** The shop's effective time zone (UTC when the saved one is not recognised). */
 const zone = effectiveZoneOf('s.timezone');
+
+export interface CheckInFacts {
+  used: number;
+  limit: number | null;
+  /** The chosen barber's status when they are the shop's, not archived and in the rotation; else null. */
+  barberStatus: string | null;
+  /** How many of the given service ids are the shop's active services. */
+  knownServices: number;
+}
+
+/**
+ * Everything a new ticket is checked against, in one statement: this month's check-ins and the
+ * plan's limit (as monthUsage), the chosen barber, and the chosen services.
+ */
+export async function checkInFacts(
+  sql: Sql,
+  shopId: number,
+  barberId: number | null,
+  serviceIds: readonly number[],
+): Promise<CheckInFacts> {
+  const row = await one<{ used: number; limit: number | null; barber_status: string | null; known_services: number }>(
+    sql,
+    `SELECT (SELECT count(*)::int FROM walkin_tickets t
+              WHERE t.shop_id = s.id
+                AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})) AS used,
+            (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS "limit",
+            (SELECT b.status FROM barbers b
+              WHERE b.shop_id = s.id AND b.id = $2::int AND b.archived_at IS NULL AND b.in_rotation) AS barber_status,
+            (SELECT count(*)::int FROM services sv WHERE sv.shop_id = s.id AND sv.active AND sv.id = ANY($3::int[])) AS known_services
+       FROM shops s WHERE s.id = $1`,
+    [shopId, barberId, serviceIds],
+  );
+  return {
+    used: row?.used ?? 0,
+    limit: row?.limit ?? null,
+    barberStatus: row?.barber_status ?? null,
+    knownServices: row?.known_services ?? 0,
+  };
+}
 
 /** This month's check-ins (in the shop's time zone) and the plan's monthly limit, in one statement. */
 export async function monthUsage(sql: Sql, shopId: number): Promise<{ used: number; limit: number | null }> {

@@ -35,7 +35,6 @@ import {
   walkoutTicket,
 } from './ticket-transitions.js';
 import { toWalkin } from './ticket-views.js';
-import { actAs } from './ticket-history.js';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
 
@@ -239,8 +238,7 @@ export class WalkinsService {
   private async write(staff: Staff, fn: (tx: Sql, shop: ShopRow) => Promise<{ id: number; rotation: boolean }>): Promise<Walkin> {
     const shopId = staff.shopId;
     const { row, events } = await this.db.transaction(async (tx) => {
-      await actAs(tx, 'staff', staff.userId);
-      const shop = await lockShopById(tx, shopId);
+      const shop = await lockShopById(tx, shopId, { actor: 'staff', userId: staff.userId });
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const { id, rotation } = await fn(tx, shop);
       // The place is counted in this read, under the shop lock.
