@@ -66,9 +66,10 @@ export class CheckInService {
       throw conflict(PHONE_MESSAGES.alreadyInLine);
     }
     forgetHistory(outcome.row.shop_id);
-    await this.bus.publish(outcome.events);
-    // The wait needs the people ahead, not the lock: it is worked out after the commit.
-    return toPublicTicket(outcome.row, await waitOfTicket(this.db, outcome.row, this.clock()));
+    // The wait needs the people ahead, not the lock: it is worked out after the commit, while the
+    // event goes out (on PostgreSQL they use different connections).
+    const [, wait] = await Promise.all([this.bus.publish(outcome.events), waitOfTicket(this.db, outcome.row, this.clock())]);
+    return toPublicTicket(outcome.row, wait);
   }
 
   async status(token: string): Promise<PublicTicket> {

@@ -249,9 +249,10 @@ export class WalkinsService {
       return { row, events };
     });
     forgetHistory(shopId);
-    await this.bus.publish(events);
     // Only a ticket left waiting (added, put back) has a wait; it needs the people ahead, not the
-    // lock, so it is worked out after the commit. Any other ticket reads nothing more.
-    return toWalkin(row, await waitOfTicket(this.db, row, this.clock()));
+    // lock, so it is worked out after the commit, while the events go out. Any other ticket reads
+    // nothing more.
+    const [, wait] = await Promise.all([this.bus.publish(events), waitOfTicket(this.db, row, this.clock())]);
+    return toWalkin(row, wait);
   }
 }
