@@ -178,6 +178,15 @@ describe('one ticket’s place and wait without reading the whole line', () => {
 
     await t.db.query('DELETE FROM walkin_ticket_services WHERE ticket_id = $1', [both.id]);
     expect(await stored(both.id)).toEqual({ set_minutes: DEFAULT_TICKET_MINUTES, set_services: [] });
+
+    // A ticket out of the line whose service is edited meanwhile gets the new minutes when put back.
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/check-in/${none.token}/cancel/` });
+    expect(cancel.statusCode).toBe(200);
+    await t.db.query('UPDATE services SET estimated_minutes = 25 WHERE id = $1', [beard]);
+    expect(await stored(none.id)).toEqual({ set_minutes: 15, set_services: [{ id: beard, minutes: 15 }] });
+    const back = await t.app.inject({ method: 'POST', url: `/api/walkins/${none.id}/requeue/`, headers: bearer(shop.admin) });
+    expect(back.statusCode).toBe(200);
+    expect(await stored(none.id)).toEqual({ set_minutes: 25, set_services: [{ id: beard, minutes: 25 }] });
   });
 
   it('pages the waiting-room display, counting the whole line', async () => {
