@@ -18,12 +18,14 @@ import { postgresDatabase } from './servers.js';
  * per operation the p50 and p99 time and the SQL statements it ran (BEGIN and COMMIT included; the
  * NOTIFY of the PostgreSQL event bus is not, it has its own pool): check-in, the ticket page's
  * status, GET /api/queue/, call-next and cancel, BENCH_ROUNDS rounds each (default 20). On the
- * embedded database (unless BENCH_PGLITE=0) and on PostgreSQL when one answers (BENCH_DATABASE_URL).
+ * embedded database (unless BENCH_PGLITE=0) and on PostgreSQL when one answers (BENCH_DATABASE_URL; not with
+ * BENCH_POSTGRES=0).
  * In process, through app.inject: the figures are the server's own work, without the network.
  */
 const SIZES = (process.env.BENCH_SIZES ?? '10,1000,10000').split(',').map((s) => Number(s.trim()));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const withPglite = process.env.BENCH_PGLITE !== '0';
+const withPostgres = process.env.BENCH_POSTGRES !== '0';
 const PASSWORD = 'bench password long enough';
 const OPERATIONS = ['check-in', 'ticket status', 'GET /api/queue/', 'call-next', 'cancel'] as const;
 type Operation = (typeof OPERATIONS)[number];
@@ -183,7 +185,7 @@ async function measure(kind: 'pglite' | 'postgres', waiting: number): Promise<st
 
 export async function printQueueScale() {
   console.log(`Queue writes at scale: ${ROUNDS} rounds per size; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const kinds: ('pglite' | 'postgres')[] = withPglite ? ['postgres', 'pglite'] : ['postgres'];
+  const kinds = (['postgres', 'pglite'] as const).filter((k) => (k === 'pglite' ? withPglite : withPostgres));
   for (const kind of kinds) {
     for (const size of SIZES) for (const line of await measure(kind, size)) console.log(line);
   }
