@@ -131,6 +131,7 @@ async function main() {
 // `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts);
 // `pnpm bench scale-out`: one API instance against two on one PostgreSQL (scale-out.ts).
 // `pnpm bench pglite-thread`: the embedded database on the event loop and in its thread (pglite-thread.ts).
+// `pnpm bench queue-scale`: queue reads and writes with 10 to 10,000 waiting (queue-scale.ts).
 const mode = process.argv[2];
 const run =
   mode === 'wait-accuracy'
@@ -141,6 +142,8 @@ const run =
         ? import('./scale-out.js').then((m) => m.printScaleOut())
       : mode === 'pglite-thread'
         ? import('./pglite-thread.js').then((m) => m.printPgliteThread())
+      : mode === 'queue-scale'
+        ? import('./queue-scale.js').then((m) => m.printQueueScale())
         : main();
 run.catch((err: unknown) => {
   console.error(err);

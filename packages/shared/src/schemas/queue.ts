@@ -195,6 +195,29 @@ export const publicQueue = z.object({
 });
 export type PublicQueue = z.infer<typeof publicQueue>;
 export const publicQueueReply = z.object({ status: z.literal(1), response: publicQueue });
+
+/** The waiting rows a `GET /queue/` reply holds at most when the caller names no `limit`. */
+export const PUBLIC_QUEUE_DEFAULT_LIMIT = 100;
+/** The most waiting rows one `GET /queue/` reply holds. */
+export const PUBLIC_QUEUE_MAX_LIMIT = 500;
+/**
+ * Paging of the waiting rows of `GET /queue/` (optional): `offset` rows of the line skipped, at
+ * most `limit` returned. `waiting_count` always counts the whole line.
+ */
+export const publicQueuePage = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number.' })
+    .int('limit must be a whole number.')
+    .min(1, `limit must be between 1 and ${PUBLIC_QUEUE_MAX_LIMIT}.`)
+    .max(PUBLIC_QUEUE_MAX_LIMIT, `limit must be between 1 and ${PUBLIC_QUEUE_MAX_LIMIT}.`)
+    .default(PUBLIC_QUEUE_DEFAULT_LIMIT),
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number.' })
+    .int('offset must be a whole number.')
+    .min(0, 'offset must be 0 or more.')
+    .max(1_000_000, 'offset must be at most 1000000.')
+    .default(0),
+});
 export type PublicQueueReply = z.infer<typeof publicQueueReply>;
 
 // ---------- staff: walk-in board and rotation ----------

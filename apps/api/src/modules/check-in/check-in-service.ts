@@ -3,11 +3,10 @@ import type { Database } from '../../db/database.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { customerPhone } from '../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
-import { lockShopById, lockShopByUsername } from '../public-shop/public-shop-repository.js';
+import { lockShopByUsername, lockShopOfToken } from '../public-shop/public-shop-repository.js';
 import { queueTicket } from '../walkins/new-ticket.js';
-import { activeTicketForPhone, queueSnapshot, ticketById, ticketByToken } from '../walkins/queue-repository.js';
+import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../walkins/queue-repository.js';
 import { cancelTicket } from '../walkins/ticket-transitions.js';
-import { actAs } from '../walkins/ticket-history.js';
 import { toPublicTicket } from '../walkins/ticket-views.js';
 import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
 
@@ -21,7 +20,7 @@ export interface CheckIn {
 }
 
 type CheckInOutcome =
-  | { kind: 'queued'; ticket: PublicTicket; events: QueueEvent[] }
+  | { kind: 'queued'; row: TicketRow; events: QueueEvent[] }
   | { kind: 'in-line'; ticketLink: TicketLinkRequest };
 
 /** The customer's side of the queue: join, follow, leave. No sign-in; the ticket token is the key. */
@@ -43,8 +42,7 @@ export class CheckInService {
    */
   async checkIn(input: CheckIn): Promise<PublicTicket> {
     const outcome = await this.db.transaction(async (tx): Promise<CheckInOutcome> => {
-      await actAs(tx, 'customer');
-      const shop = await lockShopByUsername(tx, input.shop_username);
+      const shop = await lockShopByUsername(tx, input.shop_username, { actor: 'customer', userId: null });
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const phone = customerPhone(input.phone_number, shop.country);
       const existing = await activeTicketForPhone(tx, shop.id, phone);
@@ -57,40 +55,45 @@ export class CheckInService {
         source: input.source,
         createdByUserId: null,
       });
+      // The place is counted in this read, under the shop lock, so concurrent check-ins get distinct places.
       const row = await ticketById(tx, shop.id, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const event: QueueEvent = queueEventAt(shop.username, 'ticket', { token, status: 'waiting' });
-      return { kind: 'queued', ticket: toPublicTicket(row, await queueSnapshot(tx, shop.id, this.clock())), events: [event] };
+      return { kind: 'queued', row, events: [event] };
     });
     if (outcome.kind === 'in-line') {
       await this.ticketLinks.sendTicketLink(outcome.ticketLink);
       throw conflict(PHONE_MESSAGES.alreadyInLine);
     }
-    await this.bus.publish(outcome.events);
-    return outcome.ticket;
+    forgetHistory(outcome.row.shop_id);
+    // The wait needs the people ahead, not the lock: it is worked out after the commit, while the
+    // event goes out (on PostgreSQL they use different connections).
+    const [, wait] = await Promise.all([this.bus.publish(outcome.events), waitOfTicket(this.db, outcome.row, this.clock())]);
+    return toPublicTicket(outcome.row, wait);
   }
 
   async status(token: string): Promise<PublicTicket> {
     const row = await ticketByToken(this.db, token);
     if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toPublicTicket(row, await queueSnapshot(this.db, row.shop_id, this.clock(), { cached: true }));
+    return toPublicTicket(row, await waitOfTicket(this.db, row, this.clock(), { cached: true }));
   }
 
   async cancel(token: string): Promise<PublicTicket> {
-    const found = await ticketByToken(this.db, token);
-    if (!found) throw notFound(QUEUE_MESSAGES.ticketNotFound);
     const { ticket, events } = await this.db.transaction(async (tx) => {
-      await actAs(tx, 'customer');
-      const shop = await lockShopById(tx, found.shop_id);
-      const row = await ticketById(tx, found.shop_id, found.id, true);
-      if (!shop || !row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+      // The shop lock found by the token, with the actor set, in one statement; then the ticket.
+      const shop = await lockShopOfToken(tx, token, { actor: 'customer', userId: null });
+      if (!shop) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+      const row = await ticketByToken(tx, token, true);
+      if (!row || row.shop_id !== shop.id) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       await cancelTicket(tx, row, 'customer');
       const after = await ticketById(tx, shop.id, row.id);
       if (!after) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const event = queueEventAt(shop.username, 'ticket', { token: after.token, status: after.status });
-      return { ticket: toPublicTicket(after, await queueSnapshot(tx, shop.id, this.clock())), events: [event] };
+      return { ticket: after, events: [event] };
     });
+    forgetHistory(ticket.shop_id);
     await this.bus.publish(events);
-    return ticket;
+    // A cancelled ticket has no place and no wait: the line is not read.
+    return toPublicTicket(ticket, await waitOfTicket(this.db, ticket, this.clock()));
   }
 }

@@ -26,15 +26,45 @@ export async function shopByUsername(sql: Sql, username: string): Promise<ShopRo
   return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')}`, [username.trim().toLowerCase()]);
 }
 
+/**
+ * Who makes this transaction's ticket changes, for the history trigger (walkins/ticket-history.ts,
+ * `actAs`): given to a lock below, it is set in the same statement, one round trip fewer per write.
+ */
+export interface Actor {
+  actor: 'staff' | 'customer';
+  userId: number | null;
+}
+
+const ACTOR_FROM = `(SELECT set_config('chairline.actor', $2, true), set_config('chairline.actor_user_id', $3, true)) actor`;
+const actorParams = (a: Actor) => [a.actor, a.userId === null ? '' : String(a.userId)];
+
 /** The same, row-locked: the per-shop lock every queue write takes first (docs/queue.md). */
-export async function lockShopByUsername(sql: Sql, username: string): Promise<ShopRow | undefined> {
-  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')} FOR UPDATE`, [
-    username.trim().toLowerCase(),
+export async function lockShopByUsername(sql: Sql, username: string, as?: Actor): Promise<ShopRow | undefined> {
+  const name = username.trim().toLowerCase();
+  if (!as) return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')} FOR UPDATE`, [name]);
+  return one<ShopRow>(
+    sql,
+    `SELECT ${SHOP_COLUMNS} FROM shops s, ${ACTOR_FROM} WHERE ${shopNamedBy('s', '$1')} FOR UPDATE OF s`,
+    [name, ...actorParams(as)],
+  );
+}
+
+export async function lockShopById(sql: Sql, id: number, as?: Actor): Promise<ShopRow | undefined> {
+  if (!as) return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops WHERE id = $1 FOR UPDATE`, [id]);
+  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s, ${ACTOR_FROM} WHERE s.id = $1 FOR UPDATE OF s`, [
+    id,
+    ...actorParams(as),
   ]);
 }
 
-export async function lockShopById(sql: Sql, id: number): Promise<ShopRow | undefined> {
-  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops WHERE id = $1 FOR UPDATE`, [id]);
+/** The shop of a ticket token, row-locked, the actor set: a customer's write starts here. */
+export async function lockShopOfToken(sql: Sql, token: string, as: Actor): Promise<ShopRow | undefined> {
+  return one<ShopRow>(
+    sql,
+    `SELECT ${SHOP_COLUMNS} FROM shops s, ${ACTOR_FROM}
+      WHERE s.id = (SELECT shop_id FROM walkin_tickets WHERE token = $1) FOR UPDATE OF s`,
+    [token, ...actorParams(as)],
+  );
 }
 
 export interface ShopPage extends ShopRow {

@@ -2,6 +2,7 @@ import {
   DEFAULT_CHECK_IN_LIMIT,
   formatEstimatedTime,
   publicBarber,
+  publicQueuePage,
   publicQueueReply,
   publicService,
   QUEUE_MESSAGES,
@@ -130,15 +131,24 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  /** The waiting-room display: now serving and the line, masked names only. */
+  /**
+   * The waiting-room display: now serving and the line, masked names only. The line is paged
+   * (`limit`, `offset`; the first PUBLIC_QUEUE_DEFAULT_LIMIT rows by default): only the line up to the
+   * page's end is read, since a row's wait depends only on those ahead of it.
+   */
   app.get(
     '/queue/',
-    { config: { access: 'public' }, compress: false, schema: { tags, querystring: shopQuery, response: { 200: publicQueueReply } } },
+    {
+      config: { access: 'public' },
+      compress: false,
+      schema: { tags, querystring: shopQuery.extend(publicQueuePage.shape), response: { 200: publicQueueReply } },
+    },
     async (req, reply) =>
-      app.publicReplies.answer(req, reply, 'queue', req.query.shop_username, async () => {
-        const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock());
+      app.publicReplies.answer(req, reply, `queue?${req.query.limit},${req.query.offset}`, req.query.shop_username, async () => {
+        const page = { limit: req.query.limit, offset: req.query.offset };
+        const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock(), { count: page.offset + page.limit });
         if (!snapshot?.shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-        const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(snapshot) };
+        const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(snapshot, page) };
         return { shopId: snapshot.shop.id, username: snapshot.shop.username, payload };
       }),
   );

@@ -1,10 +1,8 @@
 import { DEFAULT_CHECK_IN_LIMIT, QUEUE_MESSAGES, UNLIMITED, type TicketSource } from '@chairline/shared';
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { badRequest, conflict } from '../../http/errors.js';
-import { activeServiceIds } from '../services/services-repository.js';
-import { customerForPhone, insertTicket, monthUsage } from './queue-repository.js';
+import { checkInFacts, customerForPhone, insertTicket, monthUsage } from './queue-repository.js';
 
 export interface TicketRequest {
   partyName: string;
@@ -29,19 +27,15 @@ export async function checkInAllowed(sql: Sql, shopId: number): Promise<boolean>
  * so the count, the place and the order of arrival are right under concurrency.
  */
 export async function queueTicket(tx: Sql, shopId: number, req: TicketRequest): Promise<{ id: number; token: string }> {
-  if (!(await checkInAllowed(tx, shopId))) throw conflict(QUEUE_MESSAGES.checkInLimitReached);
-  if (req.preferredBarberId !== null) {
-    const barber = await one<{ status: string }>(
-      tx,
-      'SELECT status FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL AND in_rotation',
-      [shopId, req.preferredBarberId],
-    );
-    if (!barber) throw badRequest(QUEUE_MESSAGES.barberNotInShop);
-    if (barber.status === 'off') throw conflict(QUEUE_MESSAGES.barberNotTaking);
-  }
   const serviceIds = [...new Set(req.serviceIds)];
-  const known = await activeServiceIds(tx, shopId, serviceIds);
-  if (known.size !== serviceIds.length) throw badRequest(QUEUE_MESSAGES.servicesNotInShop);
+  const facts = await checkInFacts(tx, shopId, req.preferredBarberId, serviceIds);
+  const limit = facts.limit ?? DEFAULT_CHECK_IN_LIMIT;
+  if (!(limit === UNLIMITED || facts.used < limit)) throw conflict(QUEUE_MESSAGES.checkInLimitReached);
+  if (req.preferredBarberId !== null) {
+    if (facts.barberStatus === null) throw badRequest(QUEUE_MESSAGES.barberNotInShop);
+    if (facts.barberStatus === 'off') throw conflict(QUEUE_MESSAGES.barberNotTaking);
+  }
+  if (facts.knownServices !== serviceIds.length) throw badRequest(QUEUE_MESSAGES.servicesNotInShop);
   const customerId = req.phone ? await customerForPhone(tx, shopId, req.partyName, req.phone) : null;
   const token = randomBytes(16).toString('base64url');
   const id = await insertTicket(tx, {

@@ -1,6 +1,5 @@
 import {
   ACTIVE_TICKET_STATUSES,
-  DEFAULT_TICKET_MINUTES,
   type BarberStatus,
   type TicketSource,
   type TicketStatus,
@@ -46,13 +45,14 @@ export interface QueueSnapshot {
   places: Map<number, number>;
   /** The shop read (absent from the empty snapshot of an unknown shop). */
   shop?: { id: number; username: string };
+  /** Waiting tickets in the whole line (the snapshot may hold only its first part). */
+  waitingCount: number;
 }
 
-/** The expected minutes of a ticket: its services, or the default when none were chosen. */
-export const TICKET_MINUTES_SQL = `coalesce((SELECT sum(s.estimated_minutes) FROM walkin_ticket_services ts
-  JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), ${DEFAULT_TICKET_MINUTES})::int`;
-
-/** A ticket's services with their set minutes, as a JSON list. */
+/**
+ * A ticket's services with their set minutes, as a JSON list (finished visits; tickets still active
+ * carry theirs in `set_services`, kept by triggers of migration 0015).
+ */
 const TICKET_SERVICES_SQL = `coalesce((SELECT json_agg(json_build_object('id', s.id, 'minutes', s.estimated_minutes) ORDER BY s.id)
   FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), '[]'::json)`;
 
@@ -88,8 +88,19 @@ interface JsonVisit {
   minutes: number;
   services: SimService[];
 }
+/**
+ * How much of the waiting line a snapshot reads (the barbers and the customers called or in a chair
+ * are always read): up to and including one ticket, the first `count` waiting, or (empty) all of it.
+ * Waits in the part read are exact: a customer's wait depends only on those who arrived before.
+ */
+export interface LinePrefix {
+  ticket?: number;
+  count?: number;
+}
+
 interface SnapshotRow {
   shop_id: number;
+  waiting_count: number;
   shop_username: string;
   barbers: JsonBarber[] | null;
   tickets: JsonTicket[] | null;
@@ -114,7 +125,8 @@ interface KeptHistory {
 }
 const keptHistory = new Map<string, KeptHistory>();
 
-function forgetHistory(shopId: number) {
+/** Drops the shop's kept finished visits: every queue write of this process calls it. */
+export function forgetHistory(shopId: number) {
   for (const [key, kept] of keptHistory) if (kept.shopId === shopId) keptHistory.delete(key);
 }
 
@@ -139,6 +151,7 @@ async function snapshotRow(
   key: number | string,
   now: Date,
   withHistory: boolean,
+  upTo: LinePrefix,
 ): Promise<SnapshotRow | undefined> {
   return one<SnapshotRow>(
     sql,
@@ -151,8 +164,16 @@ async function snapshotRow(
                        FROM barbers WHERE shop_id = s.id AND archived_at IS NULL) b) AS barbers,
             (SELECT json_agg(a ORDER BY a.id)
                FROM (SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
-                            ${TICKET_MINUTES_SQL} AS minutes, ${TICKET_SERVICES_SQL} AS services
-                       FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = ANY($2::text[])) a) AS tickets,
+                            t.set_minutes AS minutes, t.set_services AS services
+                       FROM walkin_tickets t
+                      WHERE t.shop_id = s.id AND t.status IN ('called', 'in_service')
+                     UNION ALL
+                     (SELECT t.id, t.token, t.party_name, t.status, t.preferred_barber_id, t.barber_id, t.started_at,
+                             t.set_minutes AS minutes, t.set_services AS services
+                        FROM walkin_tickets t
+                       WHERE t.shop_id = s.id AND t.status = 'waiting' AND ($5::int IS NULL OR t.id <= $5::int)
+                       ORDER BY t.id LIMIT $6::int)) a) AS tickets,
+            (SELECT count(*)::int FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = 'waiting') AS waiting_count,
             (SELECT json_agg(v)
                FROM (SELECT t.barber_id, t.completed_at,
                             extract(epoch FROM (t.completed_at - t.started_at)) / 60 AS minutes,
@@ -165,7 +186,7 @@ async function snapshotRow(
                         AND EXISTS (SELECT 1 FROM walkin_tickets q WHERE q.shop_id = s.id AND q.status = ANY($2::text[]))
                       ORDER BY t.completed_at DESC LIMIT ${HISTORY_LIMIT}) v) AS history
        FROM shops s WHERE ${by === 'id' ? 's.id = $1' : shopNamedBy('s', '$1')}`,
-    [key, ACTIVE_TICKET_STATUSES, now.toISOString(), withHistory],
+    [key, ACTIVE_TICKET_STATUSES, now.toISOString(), withHistory, upTo.ticket ?? null, upTo.count ?? null],
   );
 }
 
@@ -174,16 +195,40 @@ async function snapshotRow(
  * copy kept for a minute. Otherwise (inside a queue write) they are read afresh and the kept copy is
  * dropped.
  */
-async function loadSnapshot(sql: Sql, by: 'id' | 'username', key: number | string, now: Date, cached: boolean) {
+async function loadSnapshot(
+  sql: Sql,
+  by: 'id' | 'username',
+  key: number | string,
+  now: Date,
+  cached: boolean,
+  upTo: LinePrefix = {},
+  own?: Pick<TicketRow, 'id' | 'preferred_barber_id' | 'set_minutes' | 'set_services'>,
+) {
   const cacheKey = `${by}:${key}`;
   const kept = cached ? keptHistory.get(cacheKey) : undefined;
   const fresh = kept && performance.now() - kept.keptAt < HISTORY_TTL_MS ? kept : undefined;
-  const row = await snapshotRow(sql, by, key, now, !fresh);
+  const row = await snapshotRow(sql, by, key, now, !fresh, upTo);
   if (!row) return undefined;
   const visits = fresh ? fresh.visits : (row.history ?? []);
   if (!cached) forgetHistory(row.shop_id);
   // The history is read only while someone is in line or in a chair: an empty read is not kept.
   else if (!fresh && (row.tickets?.length ?? 0) > 0) keepHistory(cacheKey, { shopId: row.shop_id, visits, keptAt: performance.now() });
+  // The ticket read under the shop lock, when its wait is worked out after the commit and another
+  // write has since taken it out of the line: its wait is still the one at the time of that read.
+  if (own && !(row.tickets ?? []).some((t) => t.id === own.id)) {
+    const mine: JsonTicket = {
+      id: own.id,
+      token: '',
+      party_name: '',
+      status: 'waiting',
+      preferred_barber_id: own.preferred_barber_id,
+      barber_id: null,
+      started_at: null,
+      minutes: own.set_minutes,
+      services: own.set_services,
+    };
+    row.tickets = [...(row.tickets ?? []), mine];
+  }
   return toSnapshot(row, now, visits);
 }
 
@@ -222,7 +267,10 @@ function toSnapshot(row: SnapshotRow, now: Date, history: readonly JsonVisit[]):
     now,
     durations,
   });
-  return { barbers, tickets, simulation, places: placesOf(tickets), shop: { id: row.shop_id, username: row.shop_username } };
+  return { barbers, tickets, simulation, places: placesOf(tickets),
+    shop: { id: row.shop_id, username: row.shop_username },
+    waitingCount: row.waiting_count,
+  };
 }
 
 /**
@@ -231,12 +279,43 @@ function toSnapshot(row: SnapshotRow, now: Date, history: readonly JsonVisit[]):
  */
 export async function queueSnapshot(sql: Sql, shopId: number, now: Date, options: { cached?: boolean } = {}): Promise<QueueSnapshot> {
   const snapshot = await loadSnapshot(sql, 'id', shopId, now, options.cached ?? false);
-  return snapshot ?? { barbers: [], tickets: [], simulation: estimateWaits({ barbers: [], tickets: [], now }), places: new Map() };
+  return (
+    snapshot ?? {
+      barbers: [],
+      tickets: [],
+      simulation: estimateWaits({ barbers: [], tickets: [], now }),
+      places: new Map(),
+      waitingCount: 0,
+    }
+  );
 }
 
 /** The same by the shop's username (public pages, a cached read): undefined for an unknown shop. */
-export async function queueSnapshotOf(sql: Sql, username: string, now: Date): Promise<QueueSnapshot | undefined> {
-  return loadSnapshot(sql, 'username', username.trim().toLowerCase(), now, true);
+export async function queueSnapshotOf(
+  sql: Sql,
+  username: string,
+  now: Date,
+  upTo: LinePrefix = {},
+): Promise<QueueSnapshot | undefined> {
+  return loadSnapshot(sql, 'username', username.trim().toLowerCase(), now, true, upTo);
+}
+
+/**
+ * Minutes until one ticket is expected in the chair (null: no barber can take it; undefined: it is
+ * not waiting). A waiting customer's wait depends only on the barbers, the customers in a chair or
+ * called, and the customers who arrived before them (the simulation hands out barbers in order of
+ * arrival), so only those are read: the line behind the ticket is never loaded. Reads the shop's
+ * finished visits afresh unless `cached` (as queueSnapshot does).
+ */
+export async function waitOfTicket(
+  sql: Sql,
+  ticket: Pick<TicketRow, 'id' | 'shop_id' | 'status' | 'preferred_barber_id' | 'set_minutes' | 'set_services'>,
+  now: Date,
+  options: { cached?: boolean } = {},
+): Promise<number | null | undefined> {
+  if (ticket.status !== 'waiting') return undefined;
+  const prefix = await loadSnapshot(sql, 'id', ticket.shop_id, now, options.cached ?? false, { ticket: ticket.id }, ticket);
+  return prefix?.simulation.ticketWait.get(ticket.id);
 }
 
 /** Waiting customers a barber could take: those who chose them or anyone. */
@@ -272,6 +351,11 @@ export interface TicketRow {
   shop_time_zone: string;
   /** The sum of the ticket's services' current prices, in cents. */
   services_total_cents: number;
+  /** Expected minutes by the set times and the services they come from (kept by migration 0015's triggers). */
+  set_minutes: number;
+  set_services: SimService[];
+  /** 1-based place in line of a waiting ticket (docs/queue.md), counted in the same read; null otherwise. */
+  place: number | null;
 }
 
 export const SELECT_TICKET = `
@@ -285,7 +369,13 @@ export const SELECT_TICKET = `
          effective_time_zone(sh.timezone) AS shop_time_zone,
          (SELECT coalesce(sum(s.price_cents), 0)::int
             FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id
-           WHERE ts.ticket_id = t.id) AS services_total_cents
+           WHERE ts.ticket_id = t.id) AS services_total_cents,
+         t.set_minutes, t.set_services,
+         CASE WHEN t.status = 'waiting' THEN
+           (SELECT count(*)::int + 1 FROM walkin_tickets w
+             WHERE w.shop_id = t.shop_id AND w.status = 'waiting' AND w.id < t.id
+               AND (t.preferred_barber_id IS NULL OR w.preferred_barber_id IS NULL
+                    OR w.preferred_barber_id = t.preferred_barber_id)) END AS place
     FROM walkin_tickets t
     JOIN shops sh ON sh.id = t.shop_id
     LEFT JOIN barbers pb ON pb.id = t.preferred_barber_id
@@ -298,8 +388,8 @@ export async function ticketById(sql: Sql, shopId: number, id: number, lock = fa
   ]);
 }
 
-export async function ticketByToken(sql: Sql, token: string): Promise<TicketRow | undefined> {
-  return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1`, [token]);
+export async function ticketByToken(sql: Sql, token: string, lock = false): Promise<TicketRow | undefined> {
+  return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1${lock ? ' FOR UPDATE OF t' : ''}`, [token]);
 }
 
 /** The active ticket of this phone (E.164, customerPhone) in the shop: an indexed equality. */
@@ -325,20 +415,20 @@ export interface NewTicket {
 
 /** Inserts a waiting ticket; call with the shop locked, so ids follow the order of arrival. */
 export async function insertTicket(sql: Sql, t: NewTicket): Promise<number> {
+  // The ticket and its services in one statement; the services' trigger then stores its minutes.
   const row = await one<{ id: number }>(
     sql,
-    `INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, preferred_barber_id, status, source,
-                                 checked_in_at, created_by_user_id)
-     VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, clock_timestamp(), $8) RETURNING id`,
-    [t.shopId, t.token, t.customerId, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId],
+    `WITH ticket AS (
+       INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, preferred_barber_id, status, source,
+                                   checked_in_at, created_by_user_id)
+       VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, clock_timestamp(), $8) RETURNING id),
+     chosen AS (
+       INSERT INTO walkin_ticket_services (ticket_id, service_id)
+       SELECT ticket.id, unnest($9::int[]) FROM ticket ON CONFLICT DO NOTHING)
+     SELECT id FROM ticket`,
+    [t.shopId, t.token, t.customerId, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId, t.serviceIds],
   );
   if (!row) throw new Error('insert returned no row');
-  if (t.serviceIds.length > 0) {
-    await sql.query(
-      'INSERT INTO walkin_ticket_services (ticket_id, service_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-      [row.id, t.serviceIds],
-    );
-  }
   return row.id;
 }
 
@@ -364,6 +454,45 @@ export async function customerForPhone(sql: Sql, shopId: number, name: string, p
 
 /** The shop's effective time zone (UTC when the saved one is not recognised). */
 const zone = effectiveZoneOf('s.timezone');
+
+export interface CheckInFacts {
+  used: number;
+  limit: number | null;
+  /** The chosen barber's status when they are the shop's, not archived and in the rotation; else null. */
+  barberStatus: string | null;
+  /** How many of the given service ids are the shop's active services. */
+  knownServices: number;
+}
+
+/**
+ * Everything a new ticket is checked against, in one statement: this month's check-ins and the
+ * plan's limit (as monthUsage), the chosen barber, and the chosen services.
+ */
+export async function checkInFacts(
+  sql: Sql,
+  shopId: number,
+  barberId: number | null,
+  serviceIds: readonly number[],
+): Promise<CheckInFacts> {
+  const row = await one<{ used: number; limit: number | null; barber_status: string | null; known_services: number }>(
+    sql,
+    `SELECT (SELECT count(*)::int FROM walkin_tickets t
+              WHERE t.shop_id = s.id
+                AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})) AS used,
+            (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS "limit",
+            (SELECT b.status FROM barbers b
+              WHERE b.shop_id = s.id AND b.id = $2::int AND b.archived_at IS NULL AND b.in_rotation) AS barber_status,
+            (SELECT count(*)::int FROM services sv WHERE sv.shop_id = s.id AND sv.active AND sv.id = ANY($3::int[])) AS known_services
+       FROM shops s WHERE s.id = $1`,
+    [shopId, barberId, serviceIds],
+  );
+  return {
+    used: row?.used ?? 0,
+    limit: row?.limit ?? null,
+    barberStatus: row?.barber_status ?? null,
+    knownServices: row?.known_services ?? 0,
+  };
+}
 
 /** This month's check-ins (in the shop's time zone) and the plan's monthly limit, in one statement. */
 export async function monthUsage(sql: Sql, shopId: number): Promise<{ used: number; limit: number | null }> {

@@ -1,4 +1,11 @@
-import { canPutBack, canTransition, PUT_BACK_MESSAGES, PUT_BACK_STATUSES, type TicketStatus } from '@chairline/shared';
+import {
+  canPutBack,
+  canTransition,
+  DEFAULT_TICKET_MINUTES,
+  PUT_BACK_MESSAGES,
+  PUT_BACK_STATUSES,
+  type TicketStatus,
+} from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
@@ -107,9 +114,15 @@ export async function putBackTicket(tx: Sql, ticket: TicketRow, now: Date) {
   if (ticket.phone !== null && (await activeTicketForPhone(tx, ticket.shop_id, ticket.phone))) {
     throw conflict(PUT_BACK_MESSAGES.phoneInLine);
   }
+  // Its stored minutes are read afresh: the triggers keep them only while a ticket is active, and a
+  // service's minutes may have been edited while it was out of the line.
   await tx.query(
-    `UPDATE walkin_tickets SET status = 'waiting', barber_id = NULL, called_at = NULL, ended_at = NULL, cancelled_by = NULL
-      WHERE id = $1`,
+    `UPDATE walkin_tickets t SET status = 'waiting', barber_id = NULL, called_at = NULL, ended_at = NULL, cancelled_by = NULL,
+            set_minutes = coalesce(x.total, ${DEFAULT_TICKET_MINUTES}), set_services = coalesce(x.list, '[]'::jsonb)
+       FROM (SELECT sum(s.estimated_minutes)::int AS total,
+                    jsonb_agg(jsonb_build_object('id', s.id, 'minutes', s.estimated_minutes) ORDER BY s.id) AS list
+               FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = $1) x
+      WHERE t.id = $1`,
     [ticket.id],
   );
 }

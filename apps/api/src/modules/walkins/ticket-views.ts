@@ -1,20 +1,21 @@
 import { maskCustomerName, type PublicTicket, type Walkin } from '@chairline/shared';
 import { toEtaRange } from './eta.js';
-import type { QueueSnapshot, TicketRow } from './queue-repository.js';
+import type { TicketRow } from './queue-repository.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function waitingFacts(row: TicketRow, snapshot: QueueSnapshot) {
+/**
+ * The place (counted with the row) and the wait (minutes from the estimate: `waitOfTicket`, or a
+ * whole snapshot's `ticketWait`) of a waiting ticket; nothing for any other.
+ */
+function waitingFacts(row: TicketRow, wait: number | null | undefined) {
   if (row.status !== 'waiting') return { place: null, eta_range: null };
-  return {
-    place: snapshot.places.get(row.id) ?? null,
-    eta_range: toEtaRange(snapshot.simulation.ticketWait.get(row.id)),
-  };
+  return { place: row.place, eta_range: toEtaRange(wait) };
 }
 
 /** A ticket as its customer sees it: masked name, no phone number. */
-export function toPublicTicket(row: TicketRow, snapshot: QueueSnapshot): PublicTicket {
-  const { place, eta_range } = waitingFacts(row, snapshot);
+export function toPublicTicket(row: TicketRow, wait: number | null | undefined): PublicTicket {
+  const { place, eta_range } = waitingFacts(row, wait);
   return {
     token: row.token,
     shop_username: row.shop_username,
@@ -34,7 +35,7 @@ export function toPublicTicket(row: TicketRow, snapshot: QueueSnapshot): PublicT
 }
 
 /** A ticket on the staff board: full name and phone. */
-export function toWalkin(row: TicketRow, snapshot: QueueSnapshot): Walkin {
+export function toWalkin(row: TicketRow, wait: number | null | undefined): Walkin {
   return {
     id: row.id,
     token: row.token,
@@ -49,7 +50,7 @@ export function toWalkin(row: TicketRow, snapshot: QueueSnapshot): Walkin {
     customer_id: row.customer_id,
     services: row.services,
     services_total: row.services_total_cents / 100,
-    ...waitingFacts(row, snapshot),
+    ...waitingFacts(row, wait),
     checked_in_at: row.checked_in_at.toISOString(),
     called_at: iso(row.called_at),
     started_at: iso(row.started_at),

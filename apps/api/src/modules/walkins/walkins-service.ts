@@ -17,10 +17,11 @@ import { takesWalkins } from '../team/team-repository.js';
 import { queueTicket } from './new-ticket.js';
 import {
   activeTicketForPhone,
+  forgetHistory,
   queueSnapshot,
   SELECT_TICKET,
   ticketById,
-  type QueueSnapshot,
+  waitOfTicket,
   type TicketRow,
 } from './queue-repository.js';
 import {
@@ -34,7 +35,6 @@ import {
   walkoutTicket,
 } from './ticket-transitions.js';
 import { toWalkin } from './ticket-views.js';
-import { actAs } from './ticket-history.js';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
 
@@ -115,14 +115,14 @@ export class WalkinsService {
       params,
     );
     const snapshot = await queueSnapshot(this.db, staff.shopId, this.clock(), { cached: true });
-    return { rows: rows.map((r) => toWalkin(r, snapshot)), total: count?.total ?? 0 };
+    return { rows: rows.map((r) => toWalkin(r, snapshot.simulation.ticketWait.get(r.id))), total: count?.total ?? 0 };
   }
 
   async get(staff: Staff, id: number): Promise<Walkin> {
     const own = await this.ownScope(this.db, staff);
     const row = await ticketById(this.db, staff.shopId, id);
     if (!row || !canSee(row, own)) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toWalkin(row, await queueSnapshot(this.db, staff.shopId, this.clock(), { cached: true }));
+    return toWalkin(row, await waitOfTicket(this.db, row, this.clock(), { cached: true }));
   }
 
   /** A walk-in added at the front desk. A phone number already in line is refused (409). */
@@ -185,17 +185,18 @@ export class WalkinsService {
   async callNext(staff: Staff, requestedBarberId?: number): Promise<Walkin> {
     return this.write(staff, async (tx) => {
       const barberId = await this.barberFor(tx, staff, requestedBarberId, null);
+      // Claim and call in one statement: waiting → called is always allowed, so the state machine
+      // needs no read first. The oldest waiting ticket comes first in walkin_tickets_waiting_idx.
       const next = await one<{ id: number }>(
         tx,
-        `SELECT id FROM walkin_tickets WHERE shop_id = $1 AND status = 'waiting'
-            AND (preferred_barber_id IS NULL OR preferred_barber_id = $2)
-          ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        `UPDATE walkin_tickets SET status = 'called', barber_id = $2, called_at = clock_timestamp()
+          WHERE id = (SELECT id FROM walkin_tickets WHERE shop_id = $1 AND status = 'waiting'
+                         AND (preferred_barber_id IS NULL OR preferred_barber_id = $2)
+                       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+          RETURNING id`,
         [staff.shopId, barberId],
       );
       if (!next) throw conflict(QUEUE_MESSAGES.nobodyWaiting);
-      const ticket = await ticketById(tx, staff.shopId, next.id);
-      if (!ticket) throw conflict(QUEUE_MESSAGES.nobodyWaiting);
-      await callTicket(tx, ticket, barberId);
       return { id: next.id, rotation: false };
     });
   }
@@ -236,19 +237,22 @@ export class WalkinsService {
 
   private async write(staff: Staff, fn: (tx: Sql, shop: ShopRow) => Promise<{ id: number; rotation: boolean }>): Promise<Walkin> {
     const shopId = staff.shopId;
-    const { walkin, events } = await this.db.transaction(async (tx) => {
-      await actAs(tx, 'staff', staff.userId);
-      const shop = await lockShopById(tx, shopId);
+    const { row, events } = await this.db.transaction(async (tx) => {
+      const shop = await lockShopById(tx, shopId, { actor: 'staff', userId: staff.userId });
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const { id, rotation } = await fn(tx, shop);
+      // The place is counted in this read, under the shop lock.
       const row = await ticketById(tx, shopId, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-      const snapshot: QueueSnapshot = await queueSnapshot(tx, shopId, this.clock());
       const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token: row.token, status: row.status })];
       if (rotation) events.push(queueEventAt(shop.username, 'rotation'));
-      return { walkin: toWalkin(row, snapshot), events };
+      return { row, events };
     });
-    await this.bus.publish(events);
-    return walkin;
+    forgetHistory(shopId);
+    // Only a ticket left waiting (added, put back) has a wait; it needs the people ahead, not the
+    // lock, so it is worked out after the commit, while the events go out. Any other ticket reads
+    // nothing more.
+    const [, wait] = await Promise.all([this.bus.publish(events), waitOfTicket(this.db, row, this.clock())]);
+    return toWalkin(row, wait);
   }
 }
