@@ -128,14 +128,20 @@ async function main() {
 }
 
 // `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test;
-// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts).
+// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts);
+// `pnpm bench js-bytes`: the JavaScript of the public shop page and the back office (front-end-weight.ts);
+// `pnpm bench lighthouse`: Lighthouse scores of /shop/demo and /login (lighthouse.ts).
 const mode = process.argv[2];
 const run =
   mode === 'wait-accuracy'
     ? import('./wait-accuracy.js').then((m) => m.printWaitAccuracy())
     : mode === 'fan-out'
       ? import('./fan-out.js').then((m) => m.printFanOut())
-      : main();
+      : mode === 'js-bytes'
+        ? import('./front-end-weight.js').then((m) => m.printFrontEndWeight())
+        : mode === 'lighthouse'
+          ? import('./lighthouse.js').then((m) => m.printLighthouse())
+          : main();
 run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);
