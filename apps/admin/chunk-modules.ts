@@ -1,8 +1,8 @@
 import type { Plugin } from 'vite';
 
 /**
- * Writes dist/.vite/chunk-modules.json: for each JavaScript chunk, the packages (node_modules) and
- * the workspace's own files whose code it carries. Tests read it to prove which libraries the first
+ * Writes dist/.vite/chunk-modules.json: for each JavaScript chunk, the files whose code it carries
+ * (a package's files as `package/path`, the workspace's own by their path). Tests read it to prove which libraries the first
  * pages load (e.g. no react-admin or recharts on /login); the file is not served.
  */
 export function chunkModules(): Plugin {
@@ -23,13 +23,12 @@ export function chunkModules(): Plugin {
   };
 }
 
-/** `react-admin` for node_modules/.pnpm/…/node_modules/react-admin/dist/…; a workspace file by its path. */
+/** `ra-core/dist/index.js` for node_modules/.pnpm/…/node_modules/ra-core/dist/index.js; a workspace file by its path. */
 function sourceName(id: string): string {
   const path = id.replace(/^\0/, '').split('?')[0]?.replaceAll('\\', '/') ?? id;
   const inModules = path.lastIndexOf('/node_modules/');
   if (inModules >= 0) {
-    const parts = path.slice(inModules + '/node_modules/'.length).split('/');
-    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : (parts[0] ?? path);
+    return path.slice(inModules + '/node_modules/'.length);
   }
   const workspace = /\/(apps|packages)\/(.+)$/.exec(path);
   return workspace ? `${workspace[1]}/${workspace[2]}` : path;

@@ -25,6 +25,9 @@ export default defineConfig({
         // The rest is split where the app loads screens on demand (React.lazy).
         manualChunks: (id) => (REACT_RUNTIME.test(id) ? 'react' : undefined),
       },
+      // The shared package only declares schemas, constants and pure helpers: a page leaves out
+      // the modules it does not use (the package has no "sideEffects" flag of its own).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]shared[\\/]/.test(id) },
     },
   },
   server: {

@@ -25,6 +25,7 @@ export const ADMIN_ROUTE_MODULES = {
 
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
   dynamicImports?: string[];
   isEntry?: boolean;
@@ -37,13 +38,21 @@ export function readAdminManifest(): AdminManifest {
   return JSON.parse(readFileSync(ADMIN_MANIFEST, 'utf8')) as AdminManifest;
 }
 
+/**
+ * The manifest key of a module loaded on demand: the module itself, or the chunk named after it
+ * when Rollup merged the module into a chunk shared with its importer's other lazy modules.
+ */
+export function chunkKey(manifest: AdminManifest, module: string): string {
+  if (manifest[module]) return module;
+  const name = module.split('/').pop()?.replace(/\.tsx?$/, '');
+  const key = Object.keys(manifest).find((k) => k.startsWith('_') && manifest[k]?.name === name);
+  if (!key) throw new Error(`${module} is not a chunk of the back office's build (apps/admin/dist/.vite/manifest.json)`);
+  return key;
+}
+
 /** A back-office route's lazy chunks, as URLs from the site root. */
 export function routeChunkUrls(manifest: AdminManifest, route: keyof typeof ADMIN_ROUTE_MODULES): string[] {
-  return ADMIN_ROUTE_MODULES[route].map((key) => {
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`${key} is not a chunk of the back office's build (apps/admin/dist/.vite/manifest.json)`);
-    return `/${chunk.file}`;
-  });
+  return ADMIN_ROUTE_MODULES[route].map((module) => `/${manifest[chunkKey(manifest, module)]?.file}`);
 }
 
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
