@@ -18,7 +18,8 @@ const FROM_IMPORTS = /\bfrom\s*["']([^"']+\.m?js)["']/g;
 
 const isScript = (url: URL, pageOrigin: string) => url.origin === pageOrigin && /\.m?js$/.test(url.pathname);
 
-function importsOf(code: string): string[] {
+/** The modules a script imports statically (dynamic `import()` is not followed). */
+export function importsOf(code: string): string[] {
   const found = new Set<string>();
   for (const re of [STATIC_IMPORTS, FROM_IMPORTS]) {
     for (const m of code.matchAll(re)) if (m[1]) found.add(m[1]);
@@ -26,12 +27,16 @@ function importsOf(code: string): string[] {
   return [...found];
 }
 
-export async function measurePageJs(pageUrl: string): Promise<PageJs> {
+/**
+ * `extraScripts`: scripts the page loads at once that its HTML does not name (a route's lazy
+ * chunk), measured with their static imports.
+ */
+export async function measurePageJs(pageUrl: string, extraScripts: readonly string[] = []): Promise<PageJs> {
   const page = await fetch(pageUrl);
   if (!page.ok) throw new Error(`${pageUrl} answered ${page.status}`);
   const html = await page.text();
   const origin = new URL(pageUrl).origin;
-  const queue: URL[] = [];
+  const queue: URL[] = extraScripts.map((src) => new URL(src, pageUrl));
   let inlineGzip = 0;
   for (const tag of html.matchAll(TAGS)) {
     for (const m of tag[0].matchAll(URL_ATTRIBUTES)) {

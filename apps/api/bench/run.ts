@@ -127,24 +127,29 @@ async function main() {
   if (withPglite) for (const line of await pageJs()) console.log(line);
 }
 
-// `pnpm bench wait-accuracy`: the simulated Saturday of the wait estimate instead of the load test;
-// `pnpm bench fan-out`: one shop's events to thousands of open streams (fan-out.ts);
-// `pnpm bench scale-out`: one API instance against two on one PostgreSQL (scale-out.ts).
-// `pnpm bench pglite-thread`: the embedded database on the event loop and in its thread (pglite-thread.ts).
-// `pnpm bench queue-scale`: queue reads and writes with 10 to 10,000 waiting (queue-scale.ts).
+// `pnpm bench <mode>` runs one measurement instead of the load test above.
+const MODES: Record<string, () => Promise<void>> = {
+  // the simulated Saturday of the wait estimate
+  'wait-accuracy': () => import('./wait-accuracy.js').then((m) => m.printWaitAccuracy()),
+  // one shop's events to thousands of open streams
+  'fan-out': () => import('./fan-out.js').then((m) => m.printFanOut()),
+  // one API instance against two on one PostgreSQL
+  'scale-out': () => import('./scale-out.js').then((m) => m.printScaleOut()),
+  // the embedded database on the event loop and in its thread
+  'pglite-thread': () => import('./pglite-thread.js').then((m) => m.printPgliteThread()),
+  // queue reads and writes with 10 to 10,000 waiting
+  'queue-scale': () => import('./queue-scale.js').then((m) => m.printQueueScale()),
+  // the first JavaScript of the public shop page and the back office
+  'js-bytes': () => import('./front-end-weight.js').then((m) => m.printFrontEndWeight()),
+  // Lighthouse mobile scores of /shop/demo and /login
+  lighthouse: () => import('./lighthouse.js').then((m) => m.printLighthouse()),
+};
 const mode = process.argv[2];
-const run =
-  mode === 'wait-accuracy'
-    ? import('./wait-accuracy.js').then((m) => m.printWaitAccuracy())
-    : mode === 'fan-out'
-      ? import('./fan-out.js').then((m) => m.printFanOut())
-      : mode === 'scale-out'
-        ? import('./scale-out.js').then((m) => m.printScaleOut())
-      : mode === 'pglite-thread'
-        ? import('./pglite-thread.js').then((m) => m.printPgliteThread())
-      : mode === 'queue-scale'
-        ? import('./queue-scale.js').then((m) => m.printQueueScale())
-        : main();
+if (mode !== undefined && !(mode in MODES)) {
+  console.error(`Unknown bench "${mode}". Choose one of: ${Object.keys(MODES).join(', ')}, or nothing for the load test.`);
+  process.exit(1);
+}
+const run = mode === undefined ? main() : MODES[mode]!();
 run.catch((err: unknown) => {
   console.error(err);
   process.exit(1);

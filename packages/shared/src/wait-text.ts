@@ -1,5 +1,7 @@
-import type { EtaRange } from './schemas/queue.js';
-import { formatEstimatedTime } from './schemas/services.js';
+import { formatEstimatedTime } from './durations.js';
+import type { WaitRange as EtaRange } from './queue-rules.js';
+
+// No zod here: the public pages import this module on its own (`@chairline/shared/wait-text`).
 
 /** Waits longer than this are not promised to the minute: they read "more than 3 hours". */
 export const WAIT_CAP_MINUTES = 180;

@@ -1,6 +1,7 @@
 import { routeFor } from '@chairline/auth-provider';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { AuthTheme } from '../auth/AuthTheme';
+import { theme } from '../layout/theme';
 import { authProvider } from '../providers';
 import { AffiliateAnalyticsPage } from './AffiliateAnalyticsPage';
 import { AffiliateLayout } from './AffiliateLayout';
@@ -30,7 +31,7 @@ export function AffiliateArea() {
   const redirect = routeFor(pathname, { authenticated: authProvider.isAuthenticated(), affiliateFlag: authProvider.hasAffiliateFlag() });
   if (redirect) return <Navigate to={redirect} replace />;
   return (
-    <AuthTheme>
+    <AuthTheme theme={theme}>
       <Pages />
     </AuthTheme>
   );

@@ -5,8 +5,7 @@ import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
 import { formatDay, formatInShopZone, shopStats, type ShopStats } from '@chairline/shared';
 import { Box, Card, Typography } from '@mui/material';
-import { useCallback, useState, type ReactNode } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '../common/Spinner';
 import { useLiveRefresh } from '../common/use-live-refresh';
 import { BRAND_COLOR } from '../layout/brand';
@@ -15,6 +14,14 @@ import { usageBar } from '../layout/usage';
 import { dataProvider } from '../providers';
 import { GettingStartedCard } from './GettingStartedCard';
 import { hourLabel, monthLimitLabel, waitLabel } from './home-format';
+
+// The charts (recharts) load on their own, started as Home mounts, alongside the first figures:
+// /dashboard's first download carries no chart library. Home shows its spinner until both are in,
+// so the tiles and the charts appear together.
+const loadCharts = () => import('./HomeCharts');
+const CheckInsPerDay = lazy(() => loadCharts().then((m) => ({ default: m.CheckInsPerDay })));
+const TurnsPerBarber = lazy(() => loadCharts().then((m) => ({ default: m.TurnsPerBarber })));
+const BusiestHours = lazy(() => loadCharts().then((m) => ({ default: m.BusiestHours })));
 
 function Tile({ label, value, hint, icon, accent }: { label: string; value: ReactNode; hint?: ReactNode; icon: ReactNode; accent: string }) {
   return (
@@ -64,6 +71,7 @@ export function HomePage() {
 
   // One request for the first figures: the live stream's opening makes it (see useLiveRefresh).
   const { live } = useLiveRefresh(user.shop_username, () => void load(), { loadsFirst: true });
+  useEffect(() => void loadCharts().catch(() => undefined), []);
 
   if (!stats) {
     return error ? (
@@ -79,80 +87,52 @@ export function HomePage() {
   const perDay = stats.check_ins_per_day.map((d) => ({ ...d, label: formatDay(d.date, 'd MMM') }));
   const hours = stats.busiest_hours.map((h) => ({ ...h, label: hourLabel(h.hour) }));
   return (
-    <Box data-live={live ? 'on' : 'off'}>
-      <Box sx={{ mb: 3 }}>
-        <Typography variant="h5" component="h1">
-          {user.shop_name || 'Home'}
-        </Typography>
-        <Typography color="text.secondary">Today at a glance · {formatInShopZone(new Date(), user.shop_time_zone, 'EEEE d MMMM')}</Typography>
-      </Box>
-      {/* The setup checklist is for the shop's admins: its first step is in Settings, which managers cannot open. */}
-      {user.role === 'admin' && <GettingStartedCard />}
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }, gap: 2, mb: 3 }}>
-        <Tile label="Waiting now" value={stats.today.waiting} icon={<HourglassEmptyIcon />} accent="#f59e0b" />
-        <Tile label="In service" value={stats.today.in_service} icon={<ChairOutlinedIcon />} accent={BRAND_COLOR} />
-        <Tile label="Served today" value={stats.today.served} hint={<Typography variant="caption" color="text.secondary">{stats.today.check_ins} checked in today</Typography>} icon={<CheckCircleOutlineIcon />} accent="#16a34a" />
-        <Tile label="Average wait" value={waitLabel(stats.today.average_wait_minutes)} icon={<AccessTimeIcon />} accent="#6366f1" />
-        <Tile
-          label="Check-ins this month"
-          value={stats.month.check_ins}
-          icon={<HowToRegOutlinedIcon />}
-          accent="#0ea5e9"
-          hint={
-            <Box>
-              <Typography variant="caption" color="text.secondary">
-                {monthLimitLabel(stats.month.limit)}
-              </Typography>
-              {!month.unlimited && (
-                <Box sx={{ height: 6, borderRadius: 3, bgcolor: '#eef0f3', mt: 0.5, overflow: 'hidden' }}>
-                  <Box sx={{ width: `${month.percent}%`, height: '100%', background: `linear-gradient(90deg, ${month.from}, ${month.to})` }} />
-                </Box>
-              )}
-            </Box>
-          }
-        />
-      </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, mb: 2 }}>
-        <ChartCard title="Check-ins per day" subtitle="Last 30 days">
-          <ResponsiveContainer width="100%" height="100%">
-            <AreaChart data={perDay} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
-              <defs>
-                <linearGradient id="checkins-fill" x1="0" y1="0" x2="0" y2="1">
-                  <stop offset="0%" stopColor={BRAND_COLOR} stopOpacity={0.28} />
-                  <stop offset="100%" stopColor={BRAND_COLOR} stopOpacity={0.02} />
-                </linearGradient>
-              </defs>
-              <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" vertical={false} />
-              <XAxis dataKey="label" tick={{ fontSize: 11 }} interval="preserveStartEnd" minTickGap={16} />
-              <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-              <Tooltip />
-              <Area type="linear" dataKey="count" name="Check-ins" stroke={BRAND_COLOR} strokeWidth={2.5} fill="url(#checkins-fill)" />
-            </AreaChart>
-          </ResponsiveContainer>
-        </ChartCard>
-        <ChartCard title="Turns per barber" subtitle="Customers served, last 30 days">
-          <ResponsiveContainer width="100%" height="100%">
-            <BarChart data={stats.turns_per_barber} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" horizontal={false} />
-              <XAxis type="number" allowDecimals={false} tick={{ fontSize: 11 }} />
-              <YAxis type="category" dataKey="name" width={80} tick={{ fontSize: 12 }} />
-              <Tooltip />
-              <Bar dataKey="turns" name="Turns" fill={BRAND_COLOR} radius={[0, 4, 4, 0]} />
-            </BarChart>
-          </ResponsiveContainer>
+    <Suspense fallback={<Spinner />}>
+      <Box data-live={live ? 'on' : 'off'}>
+        <Box sx={{ mb: 3 }}>
+          <Typography variant="h5" component="h1">
+            {user.shop_name || 'Home'}
+          </Typography>
+          <Typography color="text.secondary">Today at a glance · {formatInShopZone(new Date(), user.shop_time_zone, 'EEEE d MMMM')}</Typography>
+        </Box>
+        {/* The setup checklist is for the shop's admins: its first step is in Settings, which managers cannot open. */}
+        {user.role === 'admin' && <GettingStartedCard />}
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(5, 1fr)' }, gap: 2, mb: 3 }}>
+          <Tile label="Waiting now" value={stats.today.waiting} icon={<HourglassEmptyIcon />} accent="#f59e0b" />
+          <Tile label="In service" value={stats.today.in_service} icon={<ChairOutlinedIcon />} accent={BRAND_COLOR} />
+          <Tile label="Served today" value={stats.today.served} hint={<Typography variant="caption" color="text.secondary">{stats.today.check_ins} checked in today</Typography>} icon={<CheckCircleOutlineIcon />} accent="#16a34a" />
+          <Tile label="Average wait" value={waitLabel(stats.today.average_wait_minutes)} icon={<AccessTimeIcon />} accent="#6366f1" />
+          <Tile
+            label="Check-ins this month"
+            value={stats.month.check_ins}
+            icon={<HowToRegOutlinedIcon />}
+            accent="#0ea5e9"
+            hint={
+              <Box>
+                <Typography variant="caption" color="text.secondary">
+                  {monthLimitLabel(stats.month.limit)}
+                </Typography>
+                {!month.unlimited && (
+                  <Box sx={{ height: 6, borderRadius: 3, bgcolor: '#eef0f3', mt: 0.5, overflow: 'hidden' }}>
+                    <Box sx={{ width: `${month.percent}%`, height: '100%', background: `linear-gradient(90deg, ${month.from}, ${month.to})` }} />
+                  </Box>
+                )}
+              </Box>
+            }
+          />
+        </Box>
+        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, gap: 2, mb: 2 }}>
+          <ChartCard title="Check-ins per day" subtitle="Last 30 days">
+            <CheckInsPerDay data={perDay} />
+          </ChartCard>
+          <ChartCard title="Turns per barber" subtitle="Customers served, last 30 days">
+            <TurnsPerBarber data={stats.turns_per_barber} />
+          </ChartCard>
+        </Box>
+        <ChartCard title="Busiest hours" subtitle="Check-ins by hour of day, last 30 days">
+          <BusiestHours data={hours} />
         </ChartCard>
       </Box>
-      <ChartCard title="Busiest hours" subtitle="Check-ins by hour of day, last 30 days">
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={hours} margin={{ top: 8, right: 12, bottom: 0, left: -16 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#eef0f3" vertical={false} />
-            <XAxis dataKey="label" tick={{ fontSize: 11 }} />
-            <YAxis allowDecimals={false} tick={{ fontSize: 11 }} />
-            <Tooltip />
-            <Bar dataKey="count" name="Check-ins" fill="#f59e0b" radius={[4, 4, 0, 0]} />
-          </BarChart>
-        </ResponsiveContainer>
-      </ChartCard>
-    </Box>
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
-import '../lib/no-eval.js';
-import { checkInsTodayText, formatWait, POLL_NEXT_BARBER_MS, type PublicBarber, type PublicQueue } from '@chairline/shared';
+import type { PublicBarber, PublicQueue } from '@chairline/shared';
+import { POLL_NEXT_BARBER_MS } from '@chairline/shared/constants';
+import { checkInsTodayText, formatWait } from '@chairline/shared/wait-text';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ShopData } from '../lib/api-contract.js';

@@ -1,5 +1,5 @@
-import '../lib/no-eval.js';
-import { POLL_SHOP_MS, type PublicBarber, type PublicTicket } from '@chairline/shared';
+import type { PublicBarber, PublicTicket } from '@chairline/shared';
+import { POLL_SHOP_MS } from '@chairline/shared/constants';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicService, ShopData } from '../lib/api-contract.js';
 import { anyBarberWait } from '../lib/barber-text.js';

@@ -1,5 +1,6 @@
-import '../lib/no-eval.js';
-import { formatShopTime, POLL_NEXT_BARBER_MS, type PublicTicket } from '@chairline/shared';
+import type { PublicTicket } from '@chairline/shared';
+import { POLL_NEXT_BARBER_MS } from '@chairline/shared/constants';
+import { formatShopTime } from '@chairline/shared/shop-time';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { followShop } from '../lib/live-updates.js';
 import { cancelTicket, fetchTicket } from '../lib/public-api.js';

@@ -1,22 +1,13 @@
-import { z } from 'zod';
-import {
-  planList,
-  publicBarber,
-  publicQueueReply,
-  publicService,
-  type PublicQueue,
-  type PublicService,
-  shopReply,
-  ticketReply,
-  type Plan,
-  type PublicBarber,
-  type PublicShop,
-  type PublicTicket,
-} from '@chairline/shared';
+import type { PublicBarber, PublicQueue, PublicService, PublicShop, PublicTicket } from '@chairline/shared';
+import { arrayOf } from './reply-shape.js';
+import { publicBarber, publicQueueReply, publicService, shopReply, ticketReply } from './reply-shapes.js';
 import { replyMessage, type ApiResult } from './replies.js';
 
 // Turns an API reply (HTTP status + parsed JSON body) into a typed result, checked against the
-// shared contract (packages/shared/src/schemas/queue.ts). Used on the server and in the islands.
+// shared contract's shapes (reply-shapes.ts, typed by packages/shared/src/schemas/queue.ts). Used
+// on the server and in the islands, so it carries no zod: the islands ship without it.
+
+const barberList = arrayOf(publicBarber);
 
 export interface ShopData {
   shop: PublicShop;
@@ -26,23 +17,22 @@ export interface ShopData {
 /** A service a customer can pick when checking in (GET /shop/services/, the shared contract). */
 export type { PublicService } from '@chairline/shared';
 
-const INVALID_REPLY = 'The shop answered in an unexpected way. Please try again.';
+export const INVALID_REPLY = 'The shop answered in an unexpected way. Please try again.';
 
-function fail<T>(status: number, body: unknown, fallback?: string): ApiResult<T> {
+export function fail<T>(status: number, body: unknown, fallback?: string): ApiResult<T> {
   return { ok: false, status, message: replyMessage(body, fallback) };
 }
 
 /** Lists come bare or wrapped as {status: 1, response: [...]}. */
-function listOf(body: unknown): unknown {
+export function listOf(body: unknown): unknown {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'response' in body) return body.response;
   return body;
 }
 
 export function readShop(status: number, body: unknown): ApiResult<ShopData> {
   if (status !== 200) return fail(status, body);
-  const parsed = shopReply.safeParse(body);
-  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
-  return { ok: true, data: { shop: parsed.data.response, todayCheckins: parsed.data.today_checkins } };
+  if (!shopReply(body)) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: { shop: body.response, todayCheckins: body.today_checkins } };
 }
 
 /** Barbers in rotation order (position, nulls last, then name): the order of the public barbers table. */
@@ -56,9 +46,9 @@ export function sortBarbers(barbers: readonly PublicBarber[]): PublicBarber[] {
 
 export function readBarbers(status: number, body: unknown): ApiResult<PublicBarber[]> {
   if (status !== 200) return fail(status, body, 'An error occurred while fetching barbers.');
-  const parsed = z.array(publicBarber).safeParse(listOf(body));
-  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
-  return { ok: true, data: sortBarbers(parsed.data) };
+  const list = listOf(body);
+  if (!barberList(list)) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: sortBarbers(list) };
 }
 
 /** Public services are optional: anything but a valid list means "no service step". */
@@ -69,31 +59,22 @@ export function readServices(status: number, body: unknown): PublicService[] {
   // Each entry on its own: a retired (`active: false`) or malformed one is left out, not the whole step.
   return list.flatMap((item: unknown) => {
     if (item && typeof item === 'object' && 'active' in item && item.active === false) return [];
-    const parsed = publicService.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+    return publicService(item) ? [item] : [];
   });
 }
 
 export function readTicket(status: number, body: unknown): ApiResult<PublicTicket> {
   if (status < 200 || status >= 300) return fail(status, body);
-  const parsed = ticketReply.safeParse(body);
-  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
-  return { ok: true, data: parsed.data.response };
+  if (!ticketReply(body)) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: body.response };
 }
 
 export function readQueue(status: number, body: unknown): ApiResult<PublicQueue> {
   if (status !== 200) return fail(status, body);
-  const parsed = publicQueueReply.safeParse(body);
-  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
-  return { ok: true, data: parsed.data.response };
+  if (!publicQueueReply(body)) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: body.response };
 }
 
-export function readPlans(status: number, body: unknown): ApiResult<Plan[]> {
-  if (status !== 200) return fail(status, body);
-  const parsed = planList.safeParse(listOf(body));
-  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
-  return { ok: true, data: parsed.data };
-}
 
 export const shopQuery = (username: string) => `shop_username=${encodeURIComponent(username)}`;
 export const API_PATHS = {

@@ -1,4 +1,5 @@
-import { formatWait, isWaitNow, type BarberStatus, type PublicBarber } from '@chairline/shared';
+import type { BarberStatus, PublicBarber } from '@chairline/shared';
+import { formatWait, isWaitNow } from '@chairline/shared/wait-text';
 
 export const BARBER_STATUS_LABELS: Record<BarberStatus, string> = {
   available: 'Available',

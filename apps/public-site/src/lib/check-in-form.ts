@@ -1,4 +1,5 @@
-import { checkInInput, type CheckInInput } from '@chairline/shared';
+import type { CheckInInput } from '@chairline/shared';
+import { checkInFieldErrors } from '@chairline/shared/check-in-rules';
 
 export interface CheckInFields {
   name: string;
@@ -10,7 +11,7 @@ export interface CheckInFields {
 
 export type FieldErrors = Partial<Record<'name' | 'phone_number' | 'barber_id' | 'service_ids', string>>;
 
-/** Builds the POST /check-in/ body and checks it with the shared schema before sending. */
+/** Builds the POST /check-in/ body and checks it with the shared check-in rules before sending. */
 export function buildCheckIn(
   shopUsername: string,
   fields: CheckInFields,
@@ -25,14 +26,10 @@ export function buildCheckIn(
     service_ids: fields.serviceIds,
     source,
   };
-  const parsed = checkInInput.safeParse(input);
-  if (parsed.success) return { ok: true, input: { ...input, name: parsed.data.name, phone_number: parsed.data.phone_number } };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path[0];
-    if ((key === 'name' || key === 'phone_number' || key === 'barber_id' || key === 'service_ids') && !errors[key]) {
-      errors[key] = issue.message;
-    }
-  }
+  const checked = checkInFieldErrors(input);
+  if (Object.keys(checked.errors).length === 0) return { ok: true, input: { ...input, name: checked.name, phone_number: checked.phone_number } };
+  const { name, phone_number, barber_id, service_ids } = checked.errors;
+  const errors: FieldErrors = { name, phone_number, barber_id, service_ids };
+  for (const key of Object.keys(errors) as (keyof FieldErrors)[]) if (!errors[key]) delete errors[key];
   return { ok: false, errors };
 }

@@ -1,5 +1,7 @@
-import { QUEUE_EVENT_NAME, queueEvent, type QueueEvent } from '@chairline/shared';
+import type { QueueEvent } from '@chairline/shared';
+import { QUEUE_EVENT_NAME } from '@chairline/shared/queue-rules';
 import { API_PATHS } from './api-contract.js';
+import { queueEvent } from './reply-shapes.js';
 import { createRefreshLoop, type LiveStatus } from './refresh-loop.js';
 import { browserScheduler, RETRY_FIRST_MS, retryDelay, type Scheduler } from './retry-schedule.js';
 
@@ -84,8 +86,8 @@ export function followShop({ shopUsername, refresh, pollMs, onStatus, scheduler 
       }
     });
     stream.addEventListener(QUEUE_EVENT_NAME, (message) => {
-      const parsed = queueEvent.safeParse(safeJson((message as MessageEvent<string>).data));
-      lastEvent = parsed.success ? parsed.data : lastEvent;
+      const event = safeJson((message as MessageEvent<string>).data);
+      lastEvent = queueEvent(event) ? event : lastEvent;
       loop.request();
     });
   };

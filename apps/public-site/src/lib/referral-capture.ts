@@ -1,4 +1,4 @@
-import { captureReferral, hexId, type SendClick } from '@chairline/shared';
+import { captureReferral, hexId, type SendClick } from '@chairline/shared/affiliate-invite';
 
 /** POST /api/affiliate/clicks/ on this origin: the affiliate id for a known code, null otherwise. */
 const sendClick: SendClick = async (click) => {

@@ -2,7 +2,6 @@ import type { Plan, PublicBarber, PublicQueue, PublicTicket } from '@chairline/s
 import {
   API_PATHS,
   readBarbers,
-  readPlans,
   readQueue,
   readServices,
   readShop,
@@ -10,6 +9,7 @@ import {
   type PublicService,
   type ShopData,
 } from './api-contract.js';
+import { readPlans } from './plans-reply.js';
 import { NETWORK_ERROR, type ApiResult } from './replies.js';
 
 // Server-side data for the pages. Served by the API, `locals.apiGet` runs the GET in-process;

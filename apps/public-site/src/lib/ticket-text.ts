@@ -1,4 +1,6 @@
-import { ACTIVE_TICKET_STATUSES, formatWait, maskCustomerName, type PublicTicket, type TicketStatus } from '@chairline/shared';
+import type { PublicTicket, TicketStatus } from '@chairline/shared';
+import { ACTIVE_TICKET_STATUSES, maskCustomerName } from '@chairline/shared/queue-rules';
+import { formatWait } from '@chairline/shared/wait-text';
 
 export type TicketTone = 'waiting' | 'turn' | 'serving' | 'ended';
 

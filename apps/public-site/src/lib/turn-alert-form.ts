@@ -1,4 +1,5 @@
-import { ALERT_CHANNELS, turnAlertInput, type AlertChannel, type AlertMoment, type PushSubscriptionInput, type TurnAlertInput, type TurnAlertSettings } from '@chairline/shared';
+import type { AlertChannel, AlertMoment, PushSubscriptionInput, TurnAlertInput, TurnAlertSettings } from '@chairline/shared';
+import { ALERT_CHANNELS, isAlertEmail, isPushSubscription } from '@chairline/shared/turn-alert-rules';
 
 // The words and checks of the ticket page's turn-alert chooser.
 
@@ -59,7 +60,7 @@ export const FIELD_MESSAGES = {
 } as const;
 
 /**
- * The PUT body for the chosen fields, checked with the shared schema before sending (push adds the
+ * The PUT body for the chosen fields, checked with the shared turn-alert rules before sending (push adds the
  * browser's subscription after this check, once the customer has allowed notifications).
  */
 export function buildAlertInput(fields: AlertFields): { ok: true; input: Omit<TurnAlertInput, 'push_subscription'> } | { ok: false; errors: AlertFieldErrors } {
@@ -67,14 +68,15 @@ export function buildAlertInput(fields: AlertFields): { ok: true; input: Omit<Tu
   if (!fields.channel) errors.channel = FIELD_MESSAGES.channel;
   if (!fields.when) errors.when = FIELD_MESSAGES.when;
   const email = fields.email.trim();
-  if (fields.channel === 'email' && !turnAlertInput.shape.email.safeParse(email).success) errors.email = FIELD_MESSAGES.email;
+  if (fields.channel === 'email' && !isAlertEmail(email)) errors.email = FIELD_MESSAGES.email;
   if (!fields.channel || !fields.when || Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, input: { channel: fields.channel, when: fields.when, ...(fields.channel === 'email' ? { email } : {}) } };
 }
 
-/** The full body for a push choice, checked against the shared schema. */
+/** The full body for a push choice; throws when the browser's subscription is not one the server takes. */
 export function withPushSubscription(input: Omit<TurnAlertInput, 'push_subscription'>, subscription: PushSubscriptionInput): TurnAlertInput {
-  return turnAlertInput.parse({ ...input, push_subscription: subscription });
+  if (!isPushSubscription(subscription)) throw new Error('This browser gave a push subscription the shop cannot use.');
+  return { ...input, push_subscription: subscription };
 }
 
 /** The field a refused save is about, when the server's message names one. */

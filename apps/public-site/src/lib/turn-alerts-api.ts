@@ -1,6 +1,7 @@
-import { turnAlertReply, type TurnAlertInput, type TurnAlertSettings } from '@chairline/shared';
+import type { TurnAlertInput, TurnAlertSettings } from '@chairline/shared';
 import { attempt, call } from './public-api.js';
 import { replyMessage, type ApiResult } from './replies.js';
+import { turnAlertReply } from './reply-shapes.js';
 
 // The ticket's turn-alert choice: GET, PUT and DELETE /api/check-in/{token}/alerts/, each answering
 // the current choice; replies are checked against the shared contract before the page uses them.
@@ -11,9 +12,8 @@ export const alertsPath = (token: string) => `/api/check-in/${encodeURIComponent
 
 export function readAlertSettings(status: number, body: unknown): ApiResult<TurnAlertSettings> {
   if (status < 200 || status >= 300) return { ok: false, status, message: replyMessage(body) };
-  const parsed = turnAlertReply.safeParse(body);
-  if (!parsed.success) return { ok: false, status: 502, message: INVALID_REPLY };
-  return { ok: true, data: parsed.data.response };
+  if (!turnAlertReply(body)) return { ok: false, status: 502, message: INVALID_REPLY };
+  return { ok: true, data: body.response };
 }
 
 const request = (token: string, method: 'GET' | 'PUT' | 'DELETE', input?: TurnAlertInput): Promise<ApiResult<TurnAlertSettings>> =>

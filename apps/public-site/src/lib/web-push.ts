@@ -1,4 +1,5 @@
-import { pushSubscriptionInput, type PushSubscriptionInput } from '@chairline/shared';
+import type { PushSubscriptionInput } from '@chairline/shared';
+import { isPushSubscription } from '@chairline/shared/turn-alert-rules';
 
 // Browser notifications for turn alerts: the service worker (public/alerts-sw.js) and the browser's
 // push subscription. Nothing is registered or asked until the customer picks "Browser notification".
@@ -60,8 +61,9 @@ async function subscribe(publicKey: string, scope: string): Promise<PushResult> 
     subscription = null;
   }
   subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
-  const parsed = pushSubscriptionInput.safeParse(subscription.toJSON());
-  return parsed.success ? { ok: true, subscription: parsed.data } : { ok: false, reason: 'failed' };
+  const json = subscription.toJSON();
+  if (!isPushSubscription(json)) return { ok: false, reason: 'failed' };
+  return { ok: true, subscription: { endpoint: json.endpoint, keys: { p256dh: json.keys.p256dh, auth: json.keys.auth } } };
 }
 
 function sameKey(current: ArrayBuffer | null, wanted: Uint8Array): boolean {

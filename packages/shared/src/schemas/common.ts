@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { BOOKING_URL_MESSAGE, isWebLink } from '../booking-links.js';
+import { MAX_ID, NO_SUCH_RECORD, PERSON_NAME_RULE, PHONE_NUMBER_RULE } from '../check-in-rules.js';
+
+export { MAX_ID, NO_SUCH_RECORD };
 
 /** The success envelope of the API. */
 export const envelope = <T extends z.ZodType>(response: T) =>
@@ -20,17 +23,17 @@ export const password = z
   .max(200, 'The password is too long.');
 
 export const personName = z
-  .string({ error: 'Please enter a name' })
+  .string({ error: PERSON_NAME_RULE.missing })
   .trim()
-  .min(1, 'Please enter a name')
-  .max(120, 'The name is too long.');
+  .min(1, PERSON_NAME_RULE.missing)
+  .max(PERSON_NAME_RULE.max, PERSON_NAME_RULE.tooLong);
 
 export const phoneNumber = z
-  .string({ error: 'Please enter a phone number' })
+  .string({ error: PHONE_NUMBER_RULE.missing })
   .trim()
-  .min(1, 'Please enter a phone number')
-  .max(32, 'The phone number is too long.')
-  .regex(/^\+?[0-9 ().-]{7,}$/, 'Please enter a valid phone number.');
+  .min(1, PHONE_NUMBER_RULE.missing)
+  .max(PHONE_NUMBER_RULE.max, PHONE_NUMBER_RULE.tooLong)
+  .regex(PHONE_NUMBER_RULE.pattern, PHONE_NUMBER_RULE.invalid);
 
 /**
  * A saved booking link is empty or a web link (http:// or https://); any other scheme (javascript:,
@@ -43,6 +46,3 @@ export const bookingUrl = z
   .max(500, 'The booking URL is too long.')
   .refine((v) => v === '' || isWebLink(v), BOOKING_URL_MESSAGE);
 
-/** The largest id a row can have (a PostgreSQL integer); a larger number names no record. */
-export const MAX_ID = 2_147_483_647;
-export const NO_SUCH_RECORD = 'This record does not exist.';

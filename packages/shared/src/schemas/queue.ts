@@ -1,68 +1,39 @@
 import { z } from 'zod';
 import { MAX_ID, NO_SUCH_RECORD, personName, phoneNumber } from './common.js';
 import { listQuery } from './list.js';
+import { CHOOSE_A_SHOP, MAX_CHECK_IN_SERVICES, TOO_MANY_SERVICES } from '../check-in-rules.js';
 import { CHECK_IN_CLOSED_REASONS } from '../opening-hours.js';
-import { formatWait } from '../wait-text.js';
+import { BARBER_STATUSES, TICKET_SOURCES, TICKET_STATUSES, type WaitRange } from '../queue-rules.js';
 
 // The walk-in queue and the barber rotation: the contract between the API, the
 // public site and the back office. docs/queue.md explains the model.
 
-export const TICKET_STATUSES = ['waiting', 'called', 'in_service', 'done', 'cancelled', 'no_show', 'walkout'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
-/** Statuses in which a ticket still holds a place (and its phone number is "in use"). */
-export const ACTIVE_TICKET_STATUSES = ['waiting', 'called', 'in_service'] as const satisfies readonly TicketStatus[];
-export const TICKET_SOURCES = ['online', 'kiosk', 'staff'] as const;
-export type TicketSource = (typeof TICKET_SOURCES)[number];
-
-/**
- * The ticket state machine. Anything not listed is an illegal transition (409 with a message).
- * called → waiting is "put back in line" (the customer stepped out); walkout = left before being called.
- */
-export const TICKET_TRANSITIONS: Record<TicketStatus, readonly TicketStatus[]> = {
-  waiting: ['called', 'in_service', 'cancelled', 'walkout'],
-  called: ['in_service', 'no_show', 'cancelled', 'waiting'],
-  in_service: ['done'],
-  done: [],
-  cancelled: [],
-  no_show: [],
-  walkout: [],
-};
-export const canTransition = (from: TicketStatus, to: TicketStatus) => TICKET_TRANSITIONS[from].includes(to);
-
-/**
- * Undo: a ticket cancelled (by staff or its customer) or marked a no-show can be put back in line,
- * waiting at the place of its original arrival, for this long after it left. It is not a transition
- * of the state machine above: it depends on when the ticket left and on its phone being free.
- */
-export const PUT_BACK_STATUSES = ['cancelled', 'no_show'] as const satisfies readonly TicketStatus[];
-export const PUT_BACK_WINDOW_MINUTES = 120;
-/** May this ticket still be put back in line at `now`? */
-export function canPutBack(ticket: { status: TicketStatus; ended_at: string | null }, now: Date = new Date()): boolean {
-  if (!(PUT_BACK_STATUSES as readonly TicketStatus[]).includes(ticket.status) || ticket.ended_at === null) return false;
-  const left = Date.parse(ticket.ended_at);
-  return Number.isFinite(left) && now.getTime() - left <= PUT_BACK_WINDOW_MINUTES * 60_000;
-}
-
-export const BARBER_STATUSES = ['available', 'busy', 'break', 'off'] as const;
-export type BarberStatus = (typeof BARBER_STATUSES)[number];
+export {
+  TICKET_STATUSES,
+  type TicketStatus,
+  ACTIVE_TICKET_STATUSES,
+  TICKET_SOURCES,
+  type TicketSource,
+  TICKET_TRANSITIONS,
+  canTransition,
+  PUT_BACK_STATUSES,
+  PUT_BACK_WINDOW_MINUTES,
+  canPutBack,
+  BARBER_STATUSES,
+  type BarberStatus,
+  maskCustomerName,
+  formatEtaRange,
+  QUEUE_EVENT_NAME,
+  type WaitRange,
+} from '../queue-rules.js';
 
 /** Estimated wait, always a range in whole minutes (never a false-precision minute). */
 export const etaRange = z.object({ min_minutes: z.number().int(), max_minutes: z.number().int() });
 export type EtaRange = z.infer<typeof etaRange>;
 
-/** The shared wording of a wait (`formatWait`, wait-text.ts): every screen says it the same way. */
-export function formatEtaRange(eta: EtaRange | null | undefined): string {
-  return formatWait(eta);
-}
-
-/** Public screens show a customer as first name + initial, never a phone number. */
-export function maskCustomerName(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return 'Guest';
-  const first = parts[0] ?? 'Guest';
-  const last = parts.length > 1 ? parts[parts.length - 1] : undefined;
-  return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
-}
+// The contract's wait and the rules' wait are one shape (checked when the types are checked).
+const sameWaitShape: [EtaRange, WaitRange] extends [WaitRange, EtaRange] ? true : never = true;
+void sameWaitShape;
 
 // ---------- public: shop, barbers, check-in, ticket ----------
 
@@ -124,7 +95,7 @@ export const publicBarber = z.object({
 export type PublicBarber = z.infer<typeof publicBarber>;
 
 export const checkInInput = z.object({
-  shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.'),
+  shop_username: z.string({ error: CHOOSE_A_SHOP }).trim().min(1, CHOOSE_A_SHOP),
   name: personName,
   phone_number: phoneNumber,
   /** A barber id, or "any" / null / absent for the first free barber. */
@@ -132,7 +103,10 @@ export const checkInInput = z.object({
     .union([z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD), z.literal('any'), z.null()])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
-  service_ids: z.array(z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD)).max(10, 'Choose at most 10 services.').default([]),
+  service_ids: z
+    .array(z.number().int().positive().max(MAX_ID, NO_SUCH_RECORD))
+    .max(MAX_CHECK_IN_SERVICES, TOO_MANY_SERVICES)
+    .default([]),
   source: z.enum(['online', 'kiosk']).default('online'),
 });
 export type CheckInInput = z.input<typeof checkInInput>;
@@ -328,7 +302,6 @@ export const queueEvent = z.object({
   at: z.string(),
 });
 export type QueueEvent = z.infer<typeof queueEvent>;
-export const QUEUE_EVENT_NAME = 'queue';
 
 /**
  * GET /walkins/: the paginated staff list. `status` is one status or several separated by commas

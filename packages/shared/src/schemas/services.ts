@@ -33,9 +33,4 @@ export const service = z.object({
 });
 export type Service = z.infer<typeof service>;
 
-export function formatEstimatedTime(minutes: number): string {
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
-}
+export { formatEstimatedTime } from '../durations.js';

@@ -1,20 +1,19 @@
 import { z } from 'zod';
+import { ALERT_CHANNELS, ALERT_MOMENTS, PUSH_SUBSCRIPTION_LIMITS } from '../turn-alert-rules.js';
 
 /**
  * Turn alerts: how a waiting customer asks to be told their turn is near. One choice per ticket;
  * alerts also go out when the ticket is called and when the shop cancels it.
  */
-export const ALERT_CHANNELS = ['push', 'sms', 'email'] as const;
-export type AlertChannel = (typeof ALERT_CHANNELS)[number];
-
-/** 'next': nobody ahead; 'two_ahead': two or fewer ahead; 'fifteen_minutes': the wait's lower bound is 15 min or less. */
-export const ALERT_MOMENTS = ['next', 'two_ahead', 'fifteen_minutes'] as const;
-export type AlertMoment = (typeof ALERT_MOMENTS)[number];
+export { ALERT_CHANNELS, ALERT_MOMENTS, type AlertChannel, type AlertMoment } from '../turn-alert-rules.js';
 
 /** A browser's PushSubscription.toJSON(). */
 export const pushSubscriptionInput = z.object({
-  endpoint: z.url({ protocol: /^https?$/ }).max(2000),
-  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+  endpoint: z.url({ protocol: /^https?$/ }).max(PUSH_SUBSCRIPTION_LIMITS.endpoint),
+  keys: z.object({
+    p256dh: z.string().min(1).max(PUSH_SUBSCRIPTION_LIMITS.p256dh),
+    auth: z.string().min(1).max(PUSH_SUBSCRIPTION_LIMITS.auth),
+  }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
 

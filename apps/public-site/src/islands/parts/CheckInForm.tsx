@@ -1,4 +1,8 @@
-import { formatEstimatedTime, formatEtaRange, formatMoney, PHONE_MESSAGES, type PublicBarber, type PublicTicket } from '@chairline/shared';
+import type { PublicBarber, PublicTicket } from '@chairline/shared';
+import { formatEstimatedTime } from '@chairline/shared/durations';
+import { PHONE_MESSAGES } from '@chairline/shared/messages';
+import { formatMoney } from '@chairline/shared/pricing';
+import { formatEtaRange } from '@chairline/shared/queue-rules';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicService } from '../../lib/api-contract.js';
 import { anyBarberWait, selectableBarbers } from '../../lib/barber-text.js';

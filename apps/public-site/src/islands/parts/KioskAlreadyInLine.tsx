@@ -1,4 +1,4 @@
-import { PHONE_MESSAGES } from '@chairline/shared';
+import { PHONE_MESSAGES } from '@chairline/shared/messages';
 import { useRef } from 'react';
 import { useKioskReturn } from './useKioskReturn.js';
 

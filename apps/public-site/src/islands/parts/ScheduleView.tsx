@@ -1,4 +1,6 @@
-import { isOnlineBookingUrl, QR_CODE_PX, type PublicBarber } from '@chairline/shared';
+import type { PublicBarber } from '@chairline/shared';
+import { isOnlineBookingUrl } from '@chairline/shared/booking-links';
+import { QR_CODE_PX } from '@chairline/shared/constants';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import { telHref } from '../../lib/urls.js';

@@ -1,4 +1,5 @@
-import { ALERT_MOMENTS, type AlertChannel, type AlertMoment, type TurnAlertSettings } from '@chairline/shared';
+import type { AlertChannel, AlertMoment, TurnAlertSettings } from '@chairline/shared';
+import { ALERT_MOMENTS } from '@chairline/shared/turn-alert-rules';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   alertSentence,

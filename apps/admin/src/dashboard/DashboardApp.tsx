@@ -1,0 +1,115 @@
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { lazy } from 'react';
+import { Navigate, Route } from 'react-router-dom';
+import { DashboardGate } from '../layout/DashboardGate';
+import { ShellLayout } from '../layout/ShellLayout';
+import { SubscriptionFrame } from '../layout/SubscriptionFrame';
+import { theme } from '../layout/theme';
+import { authProvider, dataProvider } from '../providers';
+
+// Everything under /dashboard: react-admin and the back-office screens. App.tsx loads this module
+// only for /dashboard, so the sign-in pages never download react-admin. Each screen loads on
+// demand; each folder's index.ts default-exports or names what is mounted.
+const HomePage = lazy(() => import('../home').then((m) => ({ default: m.HomePage })));
+const WalkinsPage = lazy(() => import('../walkins').then((m) => ({ default: m.WalkinsPage })));
+const TeamPage = lazy(() => import('../team').then((m) => ({ default: m.TeamPage })));
+const ServiceList = lazy(() => import('../services').then((m) => ({ default: m.default.list })));
+const ServiceCreate = lazy(() => import('../services').then((m) => ({ default: m.default.create })));
+const ServiceEdit = lazy(() => import('../services').then((m) => ({ default: m.default.edit })));
+const CustomerList = lazy(() => import('../customers').then((m) => ({ default: m.default.list })));
+const CustomerCreate = lazy(() => import('../customers').then((m) => ({ default: m.default.create })));
+const CustomerEdit = lazy(() => import('../customers').then((m) => ({ default: m.default.edit })));
+const CustomerShow = lazy(() => import('../customers').then((m) => ({ default: m.default.show })));
+const BarbersPage = lazy(() => import('../barbers').then((m) => ({ default: m.BarbersPage })));
+const AppointmentCreate = lazy(() => import('../appointments').then((m) => ({ default: m.AppointmentCreate })));
+const AppointmentEdit = lazy(() => import('../appointments').then((m) => ({ default: m.AppointmentEdit })));
+const CalendarPage = lazy(() => import('../calendar').then((m) => ({ default: m.CalendarPage })));
+const InvoicesPage = lazy(() => import('../invoices').then((m) => ({ default: m.InvoicesPage })));
+const BillingPage = lazy(() => import('../billing').then((m) => ({ default: m.BillingPage })));
+const SettingsPage = lazy(() => import('../settings').then((m) => ({ default: m.SettingsPage })));
+const SubscriptionPage = lazy(() => import('../subscription').then((m) => ({ default: m.SubscriptionPage })));
+const SupportPage = lazy(() => import('../support').then((m) => ({ default: m.SupportPage })));
+const PosterPage = lazy(() => import('../poster').then((m) => ({ default: m.PosterPage })));
+const ProfilePage = lazy(() => import('../profile').then((m) => ({ default: m.ProfilePage })));
+const EmployeeDashboard = lazy(() => import('../employee').then((m) => ({ default: m.EmployeeDashboard })));
+const CommissionSettingsPage = lazy(() => import('../invoices').then((m) => ({ default: m.CommissionSettingsPage })));
+
+/** Admin and manager back office: react-admin under /dashboard inside the app's own router. */
+function BackOffice() {
+  return (
+    <Admin
+      basename="/dashboard"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      theme={theme}
+      layout={ShellLayout}
+      dashboard={HomePage}
+      loginPage={false}
+      disableTelemetry
+    >
+      {/* Resources of the resources helper are registered here (barbers, services, customers, invoices...). */}
+      <Resource name="services" list={ServiceList} create={ServiceCreate} edit={ServiceEdit} />
+      <Resource name="customers" list={CustomerList} create={CustomerCreate} edit={CustomerEdit} show={CustomerShow} recordRepresentation="name" />
+      <CustomRoutes>
+        <Route path="/walkin-management" element={<WalkinsPage />} />
+        <Route path="/appointments" element={<WalkinsPage />} />
+        <Route path="/appointments/create" element={<AppointmentCreate />} />
+        <Route path="/appointments/:id/edit" element={<AppointmentEdit />} />
+        <Route path="/team" element={<TeamPage />} />
+        <Route path="/employees" element={<BarbersPage />} />
+        <Route path="/barbers" element={<BarbersPage />} />
+        <Route path="/calendar" element={<CalendarPage />} />
+        <Route path="/invoices" element={<InvoicesPage />} />
+        <Route path="/billing" element={<BillingPage />} />
+        <Route path="/settings/shop" element={<SettingsPage />} />
+        <Route path="/settings/store" element={<SettingsPage />} />
+        <Route path="/settings/settings" element={<SettingsPage />} />
+        <Route path="/settings/subscription" element={<SubscriptionPage />} />
+        <Route path="/support" element={<SupportPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/poster" element={<PosterPage />} />
+        <Route path="/invoices/commissions" element={<CommissionSettingsPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/** A signed-in user whose subscription is not active sees only the subscription screen. */
+function SubscriptionOnly() {
+  return (
+    <Admin basename="/dashboard" authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
+      <CustomRoutes noLayout>
+        <Route
+          path="/settings/subscription"
+          element={
+            <SubscriptionFrame>
+              <SubscriptionPage />
+            </SubscriptionFrame>
+          }
+        />
+        <Route path="*" element={<Navigate to="/dashboard/settings/subscription" replace />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+/** Barbers (any role other than admin or manager) get the employee dashboard only. */
+function EmployeeArea() {
+  return (
+    <Admin basename="/dashboard" authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
+      <CustomRoutes noLayout>
+        <Route path="/*" element={<EmployeeDashboard />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
+
+export function Dashboard() {
+  return (
+    <DashboardGate
+      subscription={<SubscriptionOnly />}
+      employee={<EmployeeArea />}
+      shell={<BackOffice />}
+    />
+  );
+}
