@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { REPO_ROOT } from '../src/config/env.js';
 import { measurePageJs } from './js-bytes.js';
 import { postgresDatabase, startServer, stopServer, PG_URL } from './servers.js';
-import { BENCH_SHOPS } from './settings.js';
+import { checkInRequest } from './check-in-load.js';
 
 /**
  * `pnpm bench`: requests per second of the public queue endpoints next to a bare Fastify route,
@@ -26,31 +26,6 @@ interface Figure {
 async function load(name: string, opts: autocannon.Options): Promise<Figure> {
   const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   return { name, rps: Math.round(r.requests.average), p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
-}
-
-let phone = 0;
-function checkInRequest(url: string): autocannon.Options {
-  return {
-    url,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/check-in/',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => {
-          phone += 1;
-          return {
-            ...req,
-            body: JSON.stringify({
-              shop_username: `bench-${phone % BENCH_SHOPS}`,
-              name: 'Bench Guest',
-              phone_number: `+1 555 ${String(phone).padStart(7, '0')}`,
-            }),
-          };
-        },
-      },
-    ],
-  };
 }
 
 /** The ETag of a reply now, for the revalidation row (a phone polling with If-None-Match). */

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { postgresDatabase, startServer, stopServer, type Running } from './servers.js';
-import { BENCH_SHOPS } from './settings.js';
+import { checkInRequest } from './check-in-load.js';
 
 /**
  * `pnpm bench scale-out`: one API instance against two on the same PostgreSQL database. Each row
@@ -12,30 +12,8 @@ import { BENCH_SHOPS } from './settings.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
-let phone = 9_000_000;
 function endpoint(kind: 'shop' | 'barbers' | 'check-in', url: string): autocannon.Options {
-  if (kind !== 'check-in') return { url: `${url}/api/${kind}/?shop_username=demo` };
-  return {
-    url,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/check-in/',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (req) => {
-          phone += 1;
-          return {
-            ...req,
-            body: JSON.stringify({
-              shop_username: `bench-${phone % BENCH_SHOPS}`,
-              name: 'Bench Guest',
-              phone_number: `+1 555 ${String(phone).padStart(7, '0')}`,
-            }),
-          };
-        },
-      },
-    ],
-  };
+  return kind === 'check-in' ? checkInRequest(url) : { url: `${url}/api/${kind}/?shop_username=demo` };
 }
 
 interface Row {
