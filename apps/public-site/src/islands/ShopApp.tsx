@@ -10,14 +10,24 @@ import { isActiveTicket, placeText } from '../lib/ticket-text.js';
 import { ticketPath, type TabStyle } from '../lib/urls.js';
 import { BarberList } from './parts/BarberList.js';
 import { CheckInClosed } from './parts/CheckInClosed.js';
-import { CheckInForm } from './parts/CheckInForm.js';
-import { KioskAlreadyInLine } from './parts/KioskAlreadyInLine.js';
-import { KioskConfirmation } from './parts/KioskConfirmation.js';
 import { OfflineNote } from './parts/OfflineNote.js';
 import { ShopHeader } from './parts/ShopHeader.js';
 
 // The QR code library is only needed once someone opens a barber's Schedule view.
 const ScheduleView = lazy(() => import('./parts/ScheduleView.js'));
+// The page opens on the line and the barbers; the check-in form and the kiosk's after-check-in
+// screens come later, so they are not part of the first download. They are fetched as soon as the
+// page is live (see prefetchLaterParts), so a tap on "Check in" does not wait for the network.
+const loadCheckInForm = () => import('./parts/CheckInForm.js');
+const loadKioskScreens = () => Promise.all([import('./parts/KioskConfirmation.js'), import('./parts/KioskAlreadyInLine.js')]);
+const CheckInForm = lazy(() => loadCheckInForm().then((m) => ({ default: m.CheckInForm })));
+const KioskConfirmation = lazy(() => loadKioskScreens().then(([m]) => ({ default: m.KioskConfirmation })));
+const KioskAlreadyInLine = lazy(() => loadKioskScreens().then(([, m]) => ({ default: m.KioskAlreadyInLine })));
+
+function prefetchLaterParts(kiosk: boolean) {
+  void loadCheckInForm();
+  if (kiosk) void loadKioskScreens();
+}
 
 export const KIOSK_RETURN_SECONDS = 8;
 /** A half-filled form on the shared tablet is cleared after this long without a touch. */
@@ -86,6 +96,8 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
   // No check-in now (closed, last call, paused, monthly limit): the reason replaces the Check in button.
   const checkInState = shopData.shop.check_in;
   const checkInClosed = checkInState && !checkInState.open ? checkInState : null;
+
+  useEffect(() => prefetchLaterParts(kiosk), [kiosk]);
 
   useEffect(() => {
     setOrigin(window.location.origin);
@@ -248,7 +260,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
     <div ref={top} className={kiosk ? 'shop kiosk' : 'shop'} data-live={live || undefined}>
       <ShopHeader shop={shopData.shop} todayCheckins={shopData.todayCheckins} kiosk={kiosk} />
       <OfflineNote offline={offline && barbers.kind === 'ready'} />
-      {body}
+      <Suspense fallback={<p className="loading">Loading...</p>}>{body}</Suspense>
     </div>
   );
 }
