@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { Button, Stack, Typography } from '@mui/material';
 import { Spinner } from './common/Spinner';
 
 // The entry holds the router only: every page loads on demand, and the back office (react-admin,
@@ -11,7 +12,40 @@ const ResetPasswordPage = lazy(() => import('./auth').then((m) => ({ default: m.
 const LogoutPage = lazy(() => import('./auth').then((m) => ({ default: m.LogoutPage })));
 const AffiliateArea = lazy(() => import('./affiliate').then((m) => ({ default: m.AffiliateArea })));
 const OperatorAffiliatesPage = lazy(() => import('./operator').then((m) => ({ default: m.OperatorAffiliatesPage })));
-const Dashboard = lazy(() => import('./dashboard/DashboardApp').then((m) => ({ default: m.Dashboard })));
+
+/**
+ * The back office, loaded on first visit without a Suspense boundary: React holds a resolved
+ * boundary back for up to 300 ms (a timer) before showing it, and the shell should appear the
+ * moment its code has arrived. If the code cannot be fetched (a deploy replaced it, or the network
+ * dropped), a reload fetches the new entry.
+ */
+function Dashboard() {
+  const [Shell, setShell] = useState<ComponentType | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    import('./dashboard/DashboardApp').then(
+      (m) => mounted && setShell(() => m.Dashboard),
+      () => mounted && setFailed(true),
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  if (failed) return <LoadFailed />;
+  return Shell ? <Shell /> : <Spinner fullPage />;
+}
+
+function LoadFailed() {
+  return (
+    <Stack role="alert" sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
+      <Typography>The back office could not be loaded. Check your connection.</Typography>
+      <Button variant="contained" onClick={() => window.location.reload()}>
+        Try Again
+      </Button>
+    </Stack>
+  );
+}
 
 export function App() {
   return (
