@@ -1,45 +1,25 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { queueEvent } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShopWithOwner } from '../src/modules/auth/shops-repository.js';
-import { exited, startApiProcess, type ApiProcess } from './support/api-process.js';
-import { freshDatabase, onPostgres } from './support/database.js';
-import { unique } from './support/factories.js';
+import { exited, type ApiProcess } from './support/api-process.js';
+import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
 
 /**
  * Two real API processes (the server entry, as deployed) on one PostgreSQL database: a check-in
  * through process A reaches an event stream opened on process B, over LISTEN/NOTIFY.
  */
 
-let db: Awaited<ReturnType<typeof freshDatabase>>;
-let dataDir: string;
+let two: TwoInstances;
 let a: ApiProcess;
 let b: ApiProcess;
 let shopUsername: string;
 
 beforeAll(async () => {
-  if (!onPostgres()) throw new Error('This suite needs TEST_DATABASE_URL (a PostgreSQL server).');
-  db = await freshDatabase();
-  dataDir = mkdtempSync(join(tmpdir(), 'chairline-two-'));
-  shopUsername = unique('shop-');
-  await db.db.transaction((tx) =>
-    createShopWithOwner(tx, {
-      name: 'Owner',
-      email: `${unique('owner')}@example.test`,
-      passwordHash: 'not-used',
-      shopName: 'Two Process Cuts',
-      shopUsername,
-    }),
-  );
-  [a, b] = await Promise.all([startApiProcess(db.url ?? '', join(dataDir, 'a')), startApiProcess(db.url ?? '', join(dataDir, 'b'))]);
+  two = await startTwoInstances('Two Process Cuts');
+  ({ a, b, shopUsername } = two);
 }, 120_000);
 
 afterAll(async () => {
-  for (const s of [a, b]) if (s && s.child.exitCode === null) s.child.kill('SIGKILL');
-  await db?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await two?.stop();
 });
 
 describe('two API processes on one PostgreSQL', () => {
