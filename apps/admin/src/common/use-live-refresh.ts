@@ -1,13 +1,12 @@
-import { POLL_NEXT_BARBER_MS, QUEUE_EVENT_NAME } from '@chairline/shared';
+import { POLL_NEXT_BARBER_MS } from '@chairline/shared/constants';
+import { followShop } from '@chairline/shared/live-updates';
 import { useEffect, useRef, useState } from 'react';
 
-/** How long a page that lets the stream make its first load waits for the stream to open. */
-const FIRST_LOAD_WAIT_MS = 3000;
-
 /**
- * Calls `refresh` whenever the shop's queue changes: server-sent events from
- * GET /api/events/?shop_username= (event `queue`), with polling every 10 s while the stream is
- * down. Bursts of events (a call-next publishes several) collapse into one refetch.
+ * Calls `refresh` whenever the shop's queue changes, through the live-update client the public
+ * pages use too (events grouped into one refetch, polling every 10 s while the stream is down,
+ * catching up when it reopens or the tab comes back). `live` is whether the stream is open.
+ * With `loadsFirst` the screen's first load is made here, when the stream opens.
  */
 export function useLiveRefresh(
   shopUsername: string | null | undefined,
@@ -24,44 +23,13 @@ export function useLiveRefresh(
       if (loadsFirst) refreshRef.current();
       return;
     }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // With loadsFirst the page's first load is made here, once: when the stream opens (so it also
-    // covers anything that changed before the stream listened), at once when the stream fails, or
-    // after FIRST_LOAD_WAIT_MS if it has not opened by then. Without it the page loads by itself and
-    // the stream's opening refreshes again to catch up.
-    let firstLoadDone = !loadsFirst;
-    let firstLoadTimer: ReturnType<typeof setTimeout> | undefined;
-    const firstLoad = () => {
-      if (firstLoadDone) return false;
-      firstLoadDone = true;
-      clearTimeout(firstLoadTimer);
-      refreshRef.current();
-      return true;
-    };
-    if (loadsFirst) firstLoadTimer = setTimeout(firstLoad, FIRST_LOAD_WAIT_MS);
-    const soon = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => refreshRef.current(), 150);
-    };
-    const source = new EventSource(`/api/events/?shop_username=${encodeURIComponent(shopUsername)}`);
-    source.addEventListener(QUEUE_EVENT_NAME, soon);
-    source.onopen = () => {
-      setLive(true);
-      if (!firstLoad()) soon(); // catch up on what changed while the stream was down
-    };
-    source.onerror = () => {
-      setLive(false);
-      firstLoad();
-    };
-    const poll = setInterval(() => {
-      if (source.readyState !== EventSource.OPEN) refreshRef.current();
-    }, POLL_NEXT_BARBER_MS);
-    return () => {
-      clearTimeout(timer);
-      clearTimeout(firstLoadTimer);
-      clearInterval(poll);
-      source.close();
-    };
+    return followShop({
+      shopUsername,
+      pollMs: POLL_NEXT_BARBER_MS,
+      refresh: () => refreshRef.current(),
+      onStream: setLive,
+      firstLoad: loadsFirst ? 'with-stream' : 'screen',
+    });
   }, [shopUsername, loadsFirst]);
 
   return { live };

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProp
 import type { ShopData } from '../lib/api-contract.js';
 import { anyBarberWait, BARBER_STATUS_LABELS, barberWaitText, shownStatus } from '../lib/barber-text.js';
 import { displayBoard, TV_LINE_RULE, tvChairs, tvLine, waitingForText, type TvChair } from '../lib/display-board.js';
-import { followShop } from '../lib/live-updates.js';
+import { followShop } from '@chairline/shared/live-updates';
 import { fetchBarbers, fetchQueue, fetchShop } from '../lib/public-api.js';
 import { joinUrl } from '../lib/urls.js';
 import '../styles/display.css';

@@ -3,7 +3,7 @@ import { POLL_SHOP_MS } from '@chairline/shared/constants';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicService, ShopData } from '../lib/api-contract.js';
 import { anyBarberWait } from '../lib/barber-text.js';
-import { followShop } from '../lib/live-updates.js';
+import { followShop } from '@chairline/shared/live-updates';
 import { fetchBarbers, fetchShop, fetchTicket } from '../lib/public-api.js';
 import { browserStore, forgetTicket, recallTicket, rememberTicket } from '../lib/ticket-storage.js';
 import { isActiveTicket, placeText } from '../lib/ticket-text.js';

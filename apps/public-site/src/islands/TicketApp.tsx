@@ -2,7 +2,7 @@ import type { PublicTicket } from '@chairline/shared';
 import { POLL_NEXT_BARBER_MS } from '@chairline/shared/constants';
 import { formatShopTime } from '@chairline/shared/shop-time';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { followShop } from '../lib/live-updates.js';
+import { followShop } from '@chairline/shared/live-updates';
 import { cancelTicket, fetchTicket } from '../lib/public-api.js';
 import { browserStore, forgetTicket, rememberTicket } from '../lib/ticket-storage.js';
 import { isActiveTicket, publicName, ticketHeadline, waitText } from '../lib/ticket-text.js';

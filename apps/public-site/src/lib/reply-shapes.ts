@@ -1,4 +1,4 @@
-import type { PublicBarber, PublicQueue, PublicService, PublicShop, PublicTicket, QueueEvent, TurnAlertSettings } from '@chairline/shared';
+import type { PublicBarber, PublicQueue, PublicService, PublicShop, PublicTicket, TurnAlertSettings } from '@chairline/shared';
 import { BARBER_STATUSES, TICKET_STATUSES } from '@chairline/shared/queue-rules';
 import { ALERT_CHANNELS, ALERT_MOMENTS } from '@chairline/shared/turn-alert-rules';
 import { arrayOf, isBoolean, isInteger, isNumber, isString, literal, nullable, objectOf, oneOf, optional, type Check } from './reply-shape.js';
@@ -12,7 +12,6 @@ const valuesOf = <T extends string>(all: Record<T, true>) => Object.keys(all) as
 type ClosedReason = NonNullable<NonNullable<PublicShop['check_in']>['reason']>;
 // opening-hours.ts holds the list, but it imports the settings schema (zod): the union is listed here.
 const CLOSED_REASONS = valuesOf<ClosedReason>({ closed: true, last_call: true, paused: true, limit_reached: true });
-const EVENT_KINDS = valuesOf<QueueEvent['kind']>({ ticket: true, rotation: true, shop: true });
 
 const etaRange = objectOf<NonNullable<PublicBarber['eta_range']>>({ min_minutes: isInteger, max_minutes: isInteger });
 const barberRef = objectOf<{ id: number; name: string }>({ id: isInteger, name: isString });
@@ -97,14 +96,6 @@ export const publicQueue: Check<PublicQueue> = objectOf<PublicQueue>({
 });
 
 export const publicQueueReply = objectOf<{ status: 1; response: PublicQueue }>({ status: literal(1), response: publicQueue });
-
-export const queueEvent: Check<QueueEvent> = objectOf<QueueEvent>({
-  kind: oneOf(EVENT_KINDS),
-  shop_username: isString,
-  token: optional(isString),
-  status: optional(oneOf(TICKET_STATUSES)),
-  at: isString,
-});
 
 export const turnAlertSettings: Check<TurnAlertSettings> = objectOf<TurnAlertSettings>({
   channel: nullable(oneOf(ALERT_CHANNELS)),

@@ -7,9 +7,12 @@ export interface Scheduler {
   clearTimeout(handle: unknown): void;
 }
 
+/** The host's own timers (browser or Node); this package is compiled without either's types. */
+const hostTimers = globalThis as unknown as Scheduler;
+
 export const browserScheduler: Scheduler = {
-  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setTimeout: (run, ms) => hostTimers.setTimeout(run, ms),
+  clearTimeout: (handle) => hostTimers.clearTimeout(handle),
 };
 
 export const RETRY_FIRST_MS = 1_000;

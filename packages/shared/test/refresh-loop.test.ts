@@ -1,46 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createRefreshLoop, GROUP_MS, type LiveStatus } from '../src/lib/refresh-loop.js';
-import { retryDelay, RETRY_MAX_MS, type Scheduler } from '../src/lib/retry-schedule.js';
-
-/** Timers on a hand-driven clock: nothing waits for real time. */
-function manualClock() {
-  let now = 0;
-  let nextId = 1;
-  const timers = new Map<number, { at: number; run: () => void }>();
-  const scheduler: Scheduler = {
-    setTimeout(run, ms) {
-      const id = nextId++;
-      timers.set(id, { at: now + ms, run });
-      return id;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-  };
-  /** Lets pending promise callbacks (a load resolving) run. */
-  const settle = async () => {
-    for (let i = 0; i < 20; i++) await Promise.resolve();
-  };
-  return {
-    scheduler,
-    now: () => now,
-    pending: () => [...timers.values()].map((t) => t.at - now).sort((a, b) => a - b),
-    async advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        await settle();
-        const due = [...timers.entries()].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].run();
-        await settle();
-      }
-      now = until;
-      await settle();
-    },
-  };
-}
+import { createRefreshLoop, GROUP_MS, type LiveStatus } from '../src/refresh-loop.js';
+import { retryDelay, RETRY_MAX_MS } from '../src/retry-schedule.js';
+import { manualClock } from './manual-clock.js';
 
 /** A load whose replies the test decides: ok or failed, one per call. */
 function scriptedLoad() {
