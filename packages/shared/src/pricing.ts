@@ -16,9 +16,13 @@ function round2(value: number): number {
   return Math.round((value + Number.EPSILON) * 100) / 100;
 }
 
-/** Whole-number amounts hide decimals ($29), others show two ($27.84). */
-export function formatMoney(amount: number, currency = 'usd'): string {
-  const whole = Number.isInteger(round2(amount));
+/**
+ * The one money formatter: an amount in major units in its currency. Prices hide the decimals of a
+ * whole amount ($29, $27.84); statements (balances, payouts, invoices) pass `cents: 'always'` so a
+ * column of amounts lines up ($29.00).
+ */
+export function formatMoney(amount: number, currency = 'usd', options: { cents?: 'always' | 'when-needed' } = {}): string {
+  const whole = options.cents !== 'always' && Number.isInteger(round2(amount));
   const digits = whole ? 0 : 2;
   try {
     return new Intl.NumberFormat('en-US', {

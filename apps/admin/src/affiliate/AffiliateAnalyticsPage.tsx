@@ -7,7 +7,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { Spinner } from '../common/Spinner';
 import { downloadFile, errorText } from '../settings/api';
 import { Figure } from './AffiliatePages';
-import { formatMoney } from './money';
+import { formatMoney } from '@chairline/shared/pricing';
 import { useAffiliateData } from './useAffiliateProfile';
 
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
@@ -49,7 +49,7 @@ function Charts({ data }: { data: AffiliateAnalytics }) {
                   <CartesianGrid strokeDasharray="3 3" />
                   <XAxis dataKey="month" />
                   <YAxis />
-                  <Tooltip formatter={(v) => formatMoney(Number(v), data.currency)} />
+                  <Tooltip formatter={(v) => formatMoney(Number(v), data.currency, { cents: 'always' })} />
                   <Legend />
                   <Bar dataKey="earned" name="Earned" fill="#16a34a" />
                   <Bar dataKey="reversed" name="Reversed" fill="#dc2626" />
@@ -100,8 +100,8 @@ export function AffiliateAnalyticsPage() {
                 ['Paying shops', data.paying_shops],
                 ['Click → sign-up', `${data.click_to_signup_rate}%`],
                 ['Sign-up → paying', `${data.signup_to_paying_rate}%`],
-                ['Monthly recurring revenue referred', formatMoney(data.mrr, data.currency)],
-                ['Commissions (net)', formatMoney(data.commissions_total, data.currency)],
+                ['Monthly recurring revenue referred', formatMoney(data.mrr, data.currency, { cents: 'always' })],
+                ['Commissions (net)', formatMoney(data.commissions_total, data.currency, { cents: 'always' })],
               ] as Array<[string, string | number]>
             ).map(([label, value]) => (
               <Grid key={label} size={{ xs: 6, md: 3 }}>

@@ -1,7 +1,7 @@
 import type { AffiliateAnalytics, AffiliatePayouts, AffiliateProfile } from '@chairline/shared';
 import { Alert, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { Spinner } from '../common/Spinner';
-import { formatMoney } from './money';
+import { formatMoney } from '@chairline/shared/pricing';
 import { ReferralLinks } from './ReferralLinks';
 import { useAffiliateData, type ProfileState } from './useAffiliateProfile';
 
@@ -34,8 +34,8 @@ function Overview({ profile }: { profile: AffiliateProfile }) {
   const figures: Array<[string, string | number]> = [
     ['Clicks (30 days)', stats.data.clicks],
     ['Sign-ups (30 days)', stats.data.signups],
-    ['Pending commission', formatMoney(money.data.pending, c)],
-    ['Available to pay out', formatMoney(money.data.available, c)],
+    ['Pending commission', formatMoney(money.data.pending, c, { cents: 'always' })],
+    ['Available to pay out', formatMoney(money.data.available, c, { cents: 'always' })],
   ];
   return (
     <Grid container spacing={2}>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Spinner } from '../common/Spinner';
 import { apiSend, downloadFile, errorText } from '../settings/api';
 import { Figure } from './AffiliatePages';
-import { formatMoney } from './money';
+import { formatMoney } from '@chairline/shared/pricing';
 import { useAffiliateData } from './useAffiliateProfile';
 
 const STATUS_COLOR = { requested: 'warning', paid: 'success', rejected: 'error' } as const;
@@ -28,7 +28,7 @@ function History({ rows }: { rows: PayoutRecord[] }) {
           {rows.map((p) => (
             <TableRow key={p.id}>
               <TableCell>{format(new Date(p.created_at), 'MMM d, yyyy')}</TableCell>
-              <TableCell align="right">{formatMoney(p.amount, p.currency)}</TableCell>
+              <TableCell align="right">{formatMoney(p.amount, p.currency, { cents: 'always' })}</TableCell>
               <TableCell>
                 <Chip size="small" color={STATUS_COLOR[p.status]} label={p.status.charAt(0).toUpperCase() + p.status.slice(1)} />
               </TableCell>
@@ -52,7 +52,7 @@ export function AffiliatePayoutsPage() {
     setNotice(null);
     try {
       const payout = await apiSend<PayoutRecord>('post', '/affiliate/payouts/');
-      setNotice({ kind: 'success', text: `Payout of ${formatMoney(payout.amount, payout.currency)} requested.` });
+      setNotice({ kind: 'success', text: `Payout of ${formatMoney(payout.amount, payout.currency, { cents: 'always' })} requested.` });
       setVersion((v) => v + 1);
     } catch (err) {
       setNotice({ kind: 'error', text: errorText(err) });
@@ -78,13 +78,13 @@ export function AffiliatePayoutsPage() {
         <>
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Figure label="Available balance" value={formatMoney(data.available, data.currency)} />
+              <Figure label="Available balance" value={formatMoney(data.available, data.currency, { cents: 'always' })} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Figure label="Pending (30-day hold)" value={formatMoney(data.pending, data.currency)} />
+              <Figure label="Pending (30-day hold)" value={formatMoney(data.pending, data.currency, { cents: 'always' })} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <Figure label="Minimum payout" value={formatMoney(data.minimum, data.currency)} />
+              <Figure label="Minimum payout" value={formatMoney(data.minimum, data.currency, { cents: 'always' })} />
             </Grid>
           </Grid>
           <div>
@@ -95,7 +95,7 @@ export function AffiliatePayoutsPage() {
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                 {data.history.some((p) => p.status === 'requested')
                   ? 'Your payout request is being processed.'
-                  : `You can request a payout once your available balance reaches ${formatMoney(data.minimum, data.currency)}.`}
+                  : `You can request a payout once your available balance reaches ${formatMoney(data.minimum, data.currency, { cents: 'always' })}.`}
               </Typography>
             ) : null}
           </div>

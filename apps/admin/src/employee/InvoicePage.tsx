@@ -1,4 +1,4 @@
-import { formatShopDateTime, type InvoiceListItem, type Walkin } from '@chairline/shared';
+import { formatMoney, formatShopDateTime, type InvoiceListItem, type Walkin } from '@chairline/shared';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import {
   Alert,
@@ -259,7 +259,7 @@ function InvoicesTable({ invoices, timeZone }: { invoices: InvoiceListItem[] | n
                     <TableCell>{inv.id}</TableCell>
                     <TableCell>{inv.client}</TableCell>
                     <TableCell>{inv.service}</TableCell>
-                    <TableCell align="right">${inv.amount.toFixed(2)}</TableCell>
+                    <TableCell align="right">{formatMoney(inv.amount, 'usd', { cents: 'always' })}</TableCell>
                     <TableCell>
                       <Chip size="small" label={capitalise(inv.status)} color={inv.status === 'paid' ? 'success' : inv.status === 'void' ? 'default' : 'warning'} variant="outlined" />
                     </TableCell>

@@ -26,7 +26,7 @@ import {
 import { format } from 'date-fns';
 import { useCallback, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { formatMoney } from '../affiliate/money';
+import { formatMoney } from '@chairline/shared/pricing';
 import { AuthTheme } from '../auth/AuthTheme';
 import { Spinner } from '../common/Spinner';
 import { authProvider } from '../providers';
@@ -75,7 +75,7 @@ function ActionDialog({ dialogue, onClose, onDone }: { dialogue: Dialogue; onClo
     dialogue.kind === 'rate'
       ? `Commission rate of ${dialogue.affiliate.name}`
       : dialogue.kind === 'paid'
-        ? `Mark ${formatMoney(dialogue.payout.amount, dialogue.payout.currency)} to ${dialogue.payout.affiliate_name} paid`
+        ? `Mark ${formatMoney(dialogue.payout.amount, dialogue.payout.currency, { cents: 'always' })} to ${dialogue.payout.affiliate_name} paid`
         : `Reject the payout of ${dialogue.payout.affiliate_name}`;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="xs">
@@ -139,10 +139,10 @@ function AffiliatesTable({ rows, onRate }: { rows: OperatorAffiliate[]; onRate: 
               <TableCell align="right">{a.clicks}</TableCell>
               <TableCell align="right">{a.signups}</TableCell>
               <TableCell align="right">{a.paying_shops}</TableCell>
-              <TableCell align="right">{formatMoney(a.earned, a.currency)}</TableCell>
-              <TableCell align="right">{formatMoney(a.pending, a.currency)}</TableCell>
-              <TableCell align="right">{formatMoney(a.available, a.currency)}</TableCell>
-              <TableCell align="right">{formatMoney(a.paid_out, a.currency)}</TableCell>
+              <TableCell align="right">{formatMoney(a.earned, a.currency, { cents: 'always' })}</TableCell>
+              <TableCell align="right">{formatMoney(a.pending, a.currency, { cents: 'always' })}</TableCell>
+              <TableCell align="right">{formatMoney(a.available, a.currency, { cents: 'always' })}</TableCell>
+              <TableCell align="right">{formatMoney(a.paid_out, a.currency, { cents: 'always' })}</TableCell>
               <TableCell>
                 <Button size="small" onClick={() => onRate(a)} aria-label={`Change the rate of ${a.name}`}>
                   {a.commission_percent}% · {a.commission_months} mo
@@ -182,7 +182,7 @@ function PayoutsTable({ rows, onDecide }: { rows: OperatorPayout[]; onDecide: (d
                   {p.payout_email}
                 </Typography>
               </TableCell>
-              <TableCell align="right">{formatMoney(p.amount, p.currency)}</TableCell>
+              <TableCell align="right">{formatMoney(p.amount, p.currency, { cents: 'always' })}</TableCell>
               <TableCell>
                 <Chip size="small" label={p.status} color={p.status === 'paid' ? 'success' : p.status === 'rejected' ? 'error' : 'warning'} />
               </TableCell>

@@ -1,5 +1,5 @@
 import type { AffiliateAnalytics, AffiliatePayouts, PayoutRecord } from '@chairline/shared';
-import { MINIMUM_PAYOUT, toMajor, toMinor } from '@chairline/shared';
+import { formatMoney, MINIMUM_PAYOUT, toMajor, toMinor } from '@chairline/shared';
 import type { Database, Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { HttpError, conflict, notFound } from '../../http/errors.js';
@@ -17,8 +17,7 @@ export const REPORT_MESSAGES = {
     `The minimum payout is ${minimum}; your available balance is ${available}.`,
 } as const;
 
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(toMajor(minor, currency));
+const money = (minor: number, currency: string) => formatMoney(toMajor(minor, currency), currency, { cents: 'always' });
 
 /** The date range of a report, in UTC days: the last 30 days unless the person chose one. */
 export function reportRange(query: { from?: string; to?: string }, now: Date): { from: string; to: string } {
