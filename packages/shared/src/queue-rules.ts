@@ -43,6 +43,18 @@ export function canPutBack(ticket: { status: TicketStatus; ended_at: string | nu
 export const BARBER_STATUSES = ['available', 'busy', 'break', 'off'] as const;
 export type BarberStatus = (typeof BARBER_STATUSES)[number];
 
+/**
+ * How each barber status reads, in one table: `control` in the rotation panel's compact status
+ * picker, `staff` on the back office's Barbers screen and its notices, `public` on customers'
+ * screens, where "busy" says why.
+ */
+export const BARBER_STATUS_LABELS: Record<BarberStatus, { control: string; staff: string; public: string }> = {
+  available: { control: 'Available', staff: 'Available', public: 'Available' },
+  busy: { control: 'Busy', staff: 'Busy', public: 'With a client' },
+  break: { control: 'Break', staff: 'On break', public: 'On break' },
+  off: { control: 'Off', staff: 'Off today', public: 'Off today' },
+};
+
 /** Public screens show a customer as first name + initial, never a phone number. */
 export function maskCustomerName(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

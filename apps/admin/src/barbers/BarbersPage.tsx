@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { BARBER_STATUSES, shopDay, type BarberStatus, type PublicBarber, type ShopStats } from '@chairline/shared';
+import { BARBER_STATUS_LABELS } from '@chairline/shared/queue-rules';
 import { useCallback, useEffect, useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -25,7 +26,6 @@ import { useSession } from '../layout/session';
 import { LeaveRotationButton, OutOfRotation, useRotationChoice } from '../rotation';
 import { apiGet, apiSend, errorText } from '../settings/api';
 
-const STATUS_LABEL: Record<BarberStatus, string> = { available: 'Available', busy: 'Busy', break: 'On break', off: 'Off today' };
 const STATUS_COLOR: Record<BarberStatus, 'success' | 'warning' | 'default'> = { available: 'success', busy: 'warning', break: 'default', off: 'default' };
 
 interface CalendarEntry {
@@ -69,7 +69,7 @@ export function BarbersPage() {
   const setStatus = async (b: PublicBarber, status: BarberStatus) => {
     try {
       await apiSend('post', `/barbers/${b.id}/status/`, { status });
-      notify(`${b.name} is now ${STATUS_LABEL[status].toLowerCase()}.`, { type: 'success' });
+      notify(`${b.name} is now ${BARBER_STATUS_LABELS[status].staff.toLowerCase()}.`, { type: 'success' });
       load();
     } catch (err) {
       notify(errorText(err), { type: 'error' });
@@ -132,7 +132,7 @@ export function BarbersPage() {
                   <Chip
                     size="small"
                     color={STATUS_COLOR[b.status]}
-                    label={STATUS_LABEL[b.status]}
+                    label={BARBER_STATUS_LABELS[b.status].staff}
                     // Indigo for breaks, as on the public page, so a break never reads as "available".
                     sx={b.status === 'break' ? { bgcolor: '#e0e7ff', color: '#3730a3' } : undefined}
                   />
@@ -160,7 +160,7 @@ export function BarbersPage() {
                 >
                   {BARBER_STATUSES.map((s) => (
                     <MenuItem key={s} value={s}>
-                      {STATUS_LABEL[s]}
+                      {BARBER_STATUS_LABELS[s].staff}
                     </MenuItem>
                   ))}
                 </TextField>

@@ -3,13 +3,13 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import { BARBER_STATUSES, type BarberStatus, type RotationEntry } from '@chairline/shared';
+import { BARBER_STATUS_LABELS } from '@chairline/shared/queue-rules';
 import { Avatar, Box, Card, Chip, MenuItem, Select, Typography } from '@mui/material';
 import { useEffect, useRef } from 'react';
 import { imageUrl } from '../common/image-url';
 import { BRAND_COLOR } from '../layout/brand';
 import { holdPrompts } from '../upgrade-prompts/blockers';
 
-export const STATUS_LABELS: Record<BarberStatus, string> = { available: 'Available', busy: 'Busy', break: 'Break', off: 'Off' };
 const STATUS_COLORS: Record<BarberStatus, string> = { available: '#16a34a', busy: '#f59e0b', break: '#6366f1', off: '#9ca3af' };
 
 interface RowProps {
@@ -81,13 +81,13 @@ function RotationRow({ entry, upNext, sortable, onStatus }: RowProps) {
         renderValue={(value) => (
           <>
             <Box component="span" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: STATUS_COLORS[value] }} />
-            {STATUS_LABELS[value]}
+            {BARBER_STATUS_LABELS[value].control}
           </>
         )}
       >
         {BARBER_STATUSES.map((status) => (
           <MenuItem key={status} value={status}>
-            {STATUS_LABELS[status]}
+            {BARBER_STATUS_LABELS[status].control}
           </MenuItem>
         ))}
       </Select>

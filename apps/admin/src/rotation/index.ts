@@ -1,2 +1,2 @@
-export { RotationPanel, STATUS_LABELS } from './RotationPanel';
+export { RotationPanel } from './RotationPanel';
 export { LeaveRotationButton, OutOfRotation, useRotationChoice } from './RotationChoice';

@@ -4,7 +4,8 @@ import { checkInsTodayText, formatWait } from '@chairline/shared/wait-text';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ShopData } from '../lib/api-contract.js';
-import { anyBarberWait, BARBER_STATUS_LABELS, barberWaitText, shownStatus } from '../lib/barber-text.js';
+import { anyBarberWait, barberWaitText, shownStatus } from '../lib/barber-text.js';
+import { BARBER_STATUS_LABELS } from '@chairline/shared/queue-rules';
 import { displayBoard, TV_LINE_RULE, tvChairs, tvLine, waitingForText, type TvChair } from '../lib/display-board.js';
 import { followShop } from '@chairline/shared/live-updates';
 import { fetchBarbers, fetchQueue, fetchShop } from '../lib/public-api.js';
@@ -73,7 +74,7 @@ function Chair({ chair }: { chair: TvChair }) {
           )}
         </span>
       </span>
-      <span className={`status status-${status}`}>{BARBER_STATUS_LABELS[status]}</span>
+      <span className={`status status-${status}`}>{BARBER_STATUS_LABELS[status].public}</span>
     </li>
   );
 }

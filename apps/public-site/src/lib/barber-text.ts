@@ -1,12 +1,6 @@
 import type { BarberStatus, PublicBarber } from '@chairline/shared';
 import { formatWait, isWaitNow } from '@chairline/shared/wait-text';
 
-export const BARBER_STATUS_LABELS: Record<BarberStatus, string> = {
-  available: 'Available',
-  busy: 'With a client',
-  break: 'On break',
-  off: 'Off today',
-};
 
 /** Barbers a customer can ask for: everyone who takes walk-ins now or later today. */
 export const selectableBarbers = (barbers: readonly PublicBarber[]) => barbers.filter((b) => b.status !== 'off' && b.eta_range !== null);

@@ -1,5 +1,6 @@
 import type { PublicBarber } from '@chairline/shared';
-import { BARBER_STATUS_LABELS, barberWaitText, shownStatus } from '../../lib/barber-text.js';
+import { barberWaitText, shownStatus } from '../../lib/barber-text.js';
+import { BARBER_STATUS_LABELS } from '@chairline/shared/queue-rules';
 import type { TabStyle } from '../../lib/urls.js';
 import { BarberPhoto } from './BarberPhoto.js';
 
@@ -15,7 +16,7 @@ interface Props {
 
 function StatusChip({ barber }: { barber: PublicBarber }) {
   const status = shownStatus(barber);
-  return <span className={`status status-${status}`}>{BARBER_STATUS_LABELS[status]}</span>;
+  return <span className={`status status-${status}`}>{BARBER_STATUS_LABELS[status].public}</span>;
 }
 
 export function BarberList({ barbers, tabStyle, kiosk = false, checkInClosed = false, onSchedule }: Props) {
