@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { Button, Stack, Typography } from '@mui/material';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 import { Spinner } from './common/Spinner';
 
 // The entry holds the router only: every page loads on demand, and the back office (react-admin,
@@ -52,17 +53,17 @@ export function App() {
     <BrowserRouter>
       <Suspense fallback={<Spinner fullPage />}>
         <Routes>
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/signup" element={<SignupPage />} />
-          <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-          <Route path="/reset-password/:token?" element={<ResetPasswordPage />} />
-          <Route path="/logout/*" element={<LogoutPage />} />
-          <Route path="/affiliate/marketing" element={<LoginPage variant="affiliate" />} />
-          <Route path="/affiliate/marketing/signup" element={<SignupPage affiliate />} />
-          <Route path="/affiliate/marketing/dashboard/*" element={<AffiliateArea />} />
-          <Route path="/dashboard/operator/affiliates" element={<OperatorAffiliatesPage />} />
-          <Route path="/dashboard/*" element={<Dashboard />} />
-          <Route path="*" element={<Navigate to="/dashboard" replace />} />
+          <Route path={ADMIN_PATHS.login} element={<LoginPage />} />
+          <Route path={ADMIN_PATHS.signup} element={<SignupPage />} />
+          <Route path={ADMIN_PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={`${ADMIN_PATHS.resetPassword}/:token?`} element={<ResetPasswordPage />} />
+          <Route path={`${ADMIN_PATHS.logout}/*`} element={<LogoutPage />} />
+          <Route path={ADMIN_PATHS.affiliateLogin} element={<LoginPage variant="affiliate" />} />
+          <Route path={ADMIN_PATHS.affiliateSignup} element={<SignupPage affiliate />} />
+          <Route path={`${ADMIN_PATHS.affiliateDashboard}/*`} element={<AffiliateArea />} />
+          <Route path={ADMIN_PATHS.operatorAffiliates} element={<OperatorAffiliatesPage />} />
+          <Route path={`${ADMIN_PATHS.dashboard}/*`} element={<Dashboard />} />
+          <Route path="*" element={<Navigate to={ADMIN_PATHS.dashboard} replace />} />
         </Routes>
       </Suspense>
     </BrowserRouter>

@@ -1,18 +1,19 @@
 import { normalizeRole, type SessionUser } from '@chairline/shared';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 // The routing rules as pure functions, so every rule is unit-tested and the app's
 // router only asks "where should this visitor be?".
 
 export const PATHS = {
   home: '/',
-  login: '/login',
-  signup: '/signup',
-  logout: '/logout/',
-  dashboard: '/dashboard',
-  subscription: '/dashboard/settings/subscription',
-  affiliateLogin: '/affiliate/marketing',
-  affiliateSignup: '/affiliate/marketing/signup',
-  affiliateDashboard: '/affiliate/marketing/dashboard',
+  login: ADMIN_PATHS.login,
+  signup: ADMIN_PATHS.signup,
+  logout: `${ADMIN_PATHS.logout}/`,
+  dashboard: ADMIN_PATHS.dashboard,
+  subscription: ADMIN_PATHS.subscription,
+  affiliateLogin: ADMIN_PATHS.affiliateLogin,
+  affiliateSignup: ADMIN_PATHS.affiliateSignup,
+  affiliateDashboard: ADMIN_PATHS.affiliateDashboard,
 } as const;
 
 export interface RouteSession {
@@ -36,8 +37,8 @@ export const isSignInPath = (path: string) => {
   return (
     p === PATHS.login ||
     p === PATHS.signup ||
-    p === '/forgot-password' ||
-    under(p, '/reset-password') ||
+    p === ADMIN_PATHS.forgotPassword ||
+    under(p, ADMIN_PATHS.resetPassword) ||
     p === PATHS.affiliateLogin ||
     p === PATHS.affiliateSignup
   );

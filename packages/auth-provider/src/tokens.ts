@@ -1,6 +1,7 @@
 import { STORAGE_KEYS, TOKEN_REFRESH_THRESHOLD_MS } from '@chairline/shared';
 import { browserRefreshLock, type RefreshLock } from './refresh-lock.js';
 import type { KeyValueStorage } from './storage.js';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -16,7 +17,7 @@ export interface TokenStoreOptions {
   lock?: RefreshLock;
 }
 
-export const LOGOUT_PATH = '/logout/';
+export const LOGOUT_PATH = `${ADMIN_PATHS.logout}/`;
 
 export interface TokenStore {
   /** The stored access token, without refreshing. */

@@ -9,6 +9,7 @@ import { AffiliateDashboard } from './AffiliatePages';
 import { AffiliatePayoutsPage } from './AffiliatePayoutsPage';
 import { AffiliateProfilePage } from './AffiliateProfilePage';
 import { useAffiliateProfile } from './useAffiliateProfile';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 function Pages() {
   const { state, replace } = useAffiliateProfile();
@@ -19,7 +20,7 @@ function Pages() {
         <Route path="profile" element={<AffiliateProfilePage state={state} onSaved={replace} />} />
         <Route path="analytics" element={<AffiliateAnalyticsPage />} />
         <Route path="payouts" element={<AffiliatePayoutsPage />} />
-        <Route path="*" element={<Navigate to="/affiliate/marketing/dashboard" replace />} />
+        <Route path="*" element={<Navigate to={ADMIN_PATHS.affiliateDashboard} replace />} />
       </Routes>
     </AffiliateLayout>
   );

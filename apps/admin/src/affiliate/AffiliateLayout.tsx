@@ -8,8 +8,9 @@ import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { BRAND_COLOR } from '../layout/brand';
 import type { ProfileState } from './useAffiliateProfile';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
-const BASE = '/affiliate/marketing/dashboard';
+const BASE = ADMIN_PATHS.affiliateDashboard;
 
 /** Header '{product} Affiliates' with the user menu, the page, and a footer. */
 export function AffiliateLayout({ profile, children }: { profile: ProfileState; children: ReactNode }) {
@@ -65,7 +66,7 @@ export function AffiliateLayout({ profile, children }: { profile: ProfileState; 
               Payouts
             </MenuItem>
             <Divider />
-            <MenuItem onClick={() => go('/logout/')}>
+            <MenuItem onClick={() => go(`${ADMIN_PATHS.logout}/`)}>
               <ListItemIcon>
                 <LogoutIcon fontSize="small" />
               </ListItemIcon>

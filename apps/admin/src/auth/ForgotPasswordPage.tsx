@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 /** POST /api/auth/forgot-password/: the same answer whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -44,7 +45,7 @@ export function ForgotPasswordPage() {
           {busy ? 'Sending…' : 'Send reset link'}
         </Button>
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component={RouterLink} to="/login" underline="hover">
+          <Link component={RouterLink} to={ADMIN_PATHS.login} underline="hover">
             Back to sign in
           </Link>
         </Typography>

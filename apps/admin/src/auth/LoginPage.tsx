@@ -9,6 +9,7 @@ import { useGoogleConfig } from './google';
 import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
 import { useSignInRedirect } from './useSignInRedirect';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 // "Remember me" keeps the email address for the next visit (tokens are always kept).
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
@@ -109,7 +110,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
         </Stack>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
           <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
-          <Link component={RouterLink} to="/forgot-password" underline="hover" variant="body2">
+          <Link component={RouterLink} to={ADMIN_PATHS.forgotPassword} underline="hover" variant="body2">
             Forgot password?
           </Link>
         </Box>
@@ -124,7 +125,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
         ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
           Don't have an account?{' '}
-          <Link component={RouterLink} to={affiliate ? '/affiliate/marketing/signup' : '/signup'} underline="hover" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={affiliate ? ADMIN_PATHS.affiliateSignup : ADMIN_PATHS.signup} underline="hover" sx={{ fontWeight: 600 }}>
             Sign up
           </Link>
         </Typography>

@@ -6,6 +6,7 @@ import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
 import { PasswordField } from './PasswordField';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 /** /reset-password/{token} or /reset-password/?token=: choose a new password. */
 export function ResetPasswordPage() {
@@ -47,7 +48,7 @@ export function ResetPasswordPage() {
         </Typography>
         <FormMessage message={message} />
         {done ? (
-          <Button component={RouterLink} to="/login" variant="contained" size="large" fullWidth sx={{ py: 1.25 }}>
+          <Button component={RouterLink} to={ADMIN_PATHS.login} variant="contained" size="large" fullWidth sx={{ py: 1.25 }}>
             Sign in
           </Button>
         ) : (
@@ -62,7 +63,7 @@ export function ResetPasswordPage() {
           </>
         )}
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component={RouterLink} to="/forgot-password" underline="hover">
+          <Link component={RouterLink} to={ADMIN_PATHS.forgotPassword} underline="hover">
             Request a new link
           </Link>
         </Typography>

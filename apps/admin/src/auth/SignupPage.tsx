@@ -8,6 +8,7 @@ import { FormMessage, type Message } from './FormMessage';
 import { PasswordField } from './PasswordField';
 import { captureReferralHere } from './referral-capture';
 import { useSignInRedirect } from './useSignInRedirect';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 /** A shop username suggested from the shop name: lowercase letters, digits and dashes. */
 export function suggestUsername(shopName: string): string {
@@ -157,7 +158,7 @@ export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
         </Button>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
           Already have an account?{' '}
-          <Link component={RouterLink} to={affiliate ? '/affiliate/marketing' : '/login'} underline="hover" sx={{ fontWeight: 600 }}>
+          <Link component={RouterLink} to={affiliate ? ADMIN_PATHS.affiliateLogin : ADMIN_PATHS.login} underline="hover" sx={{ fontWeight: 600 }}>
             Sign in
           </Link>
         </Typography>

@@ -25,6 +25,7 @@ import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useSession } from '../layout/session';
 import { LeaveRotationButton, OutOfRotation, useRotationChoice } from '../rotation';
 import { apiGet, apiSend, errorText } from '../settings/api';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 const STATUS_COLOR: Record<BarberStatus, 'success' | 'warning' | 'default'> = { available: 'success', busy: 'warning', break: 'default', off: 'default' };
 
@@ -86,7 +87,7 @@ export function BarbersPage() {
           </Typography>
           <Typography color="text.secondary">In rotation order. Set who is on the floor; add or edit barbers in Team.</Typography>
         </Box>
-        <Button component={RouterLink} to="/dashboard/team" variant="outlined" startIcon={<EditIcon />}>
+        <Button component={RouterLink} to={ADMIN_PATHS.team} variant="outlined" startIcon={<EditIcon />}>
           Manage in Team
         </Button>
       </Stack>
@@ -99,7 +100,7 @@ export function BarbersPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Add your barbers in Team: they join the rotation and appear on your check-in page.
           </Typography>
-          <Button component={RouterLink} to="/dashboard/team" variant="contained">
+          <Button component={RouterLink} to={ADMIN_PATHS.team} variant="contained">
             Go to Team
           </Button>
         </Box>

@@ -7,6 +7,7 @@ import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { apiGet, errorText } from '../settings/api';
 import { fullDate, openBillingPortal } from './portal';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   const unlimited = limit === -1;
@@ -128,7 +129,7 @@ export function BillingPage() {
             <Usage label="Barbers" used={user.total_barbers} limit={barberLimit} />
           </Stack>
           <Stack direction="row" gap={1} sx={{ flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to="/dashboard/settings/subscription" variant="contained">
+            <Button component={RouterLink} to={ADMIN_PATHS.subscription} variant="contained">
               Change plan
             </Button>
             {data.payments_enabled && data.has_billing_account && (

@@ -10,6 +10,7 @@ import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { apiGet, errorText } from '../settings/api';
 import { useShopTimeZone } from './use-shop-time-zone';
+import { ADMIN_PATHS, appointmentEditPath } from '@chairline/shared/routes';
 
 interface Entry {
   kind: 'appointment' | 'walkin';
@@ -147,7 +148,7 @@ export function CalendarPage() {
   const createAt = (col: Column, hour: number) => {
     const q = new URLSearchParams({ day: col.day, time: `${String(hour).padStart(2, '0')}:00` });
     if (col.barberId !== null) q.set('barber_id', String(col.barberId));
-    navigate(`/dashboard/appointments/create?${q.toString()}`);
+    navigate(`${ADMIN_PATHS.newAppointment}?${q.toString()}`);
   };
 
   return (
@@ -173,7 +174,7 @@ export function CalendarPage() {
             <ToggleButton value="day">Day</ToggleButton>
             <ToggleButton value="week">Week</ToggleButton>
           </ToggleButtonGroup>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(`/dashboard/appointments/create?day=${current}`)}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => navigate(`${ADMIN_PATHS.newAppointment}?day=${current}`)}>
             Appointment
           </Button>
         </Stack>
@@ -216,7 +217,7 @@ export function CalendarPage() {
                   />
                 ))}
                 {c.entries.map((e) => (
-                  <EntryBlock key={`${e.kind}-${e.id}`} entry={e} timeZone={timeZone} firstHour={firstHour} onOpen={() => navigate(`/dashboard/appointments/${e.id}/edit`)} />
+                  <EntryBlock key={`${e.kind}-${e.id}`} entry={e} timeZone={timeZone} firstHour={firstHour} onOpen={() => navigate(appointmentEditPath(e.id))} />
                 ))}
               </Box>
             ))}

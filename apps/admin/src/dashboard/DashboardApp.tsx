@@ -1,6 +1,7 @@
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
+import { ADMIN_ALIASES, ADMIN_PATHS, appointmentEditPath, dashboardRoute } from '@chairline/shared/routes';
 import { DashboardGate } from '../layout/DashboardGate';
 import { ShellLayout } from '../layout/ShellLayout';
 import { SubscriptionFrame } from '../layout/SubscriptionFrame';
@@ -38,7 +39,7 @@ const CommissionSettingsPage = lazy(() => import('../invoices').then((m) => ({ d
 function BackOffice() {
   return (
     <Admin
-      basename="/dashboard"
+      basename={ADMIN_PATHS.dashboard}
       authProvider={authProvider}
       dataProvider={dataProvider}
       theme={theme}
@@ -51,24 +52,24 @@ function BackOffice() {
       <Resource name="services" list={ServiceList} create={ServiceCreate} edit={ServiceEdit} />
       <Resource name="customers" list={CustomerList} create={CustomerCreate} edit={CustomerEdit} show={CustomerShow} recordRepresentation="name" />
       <CustomRoutes>
-        <Route path="/walkin-management" element={<WalkinsPage />} />
-        <Route path="/appointments" element={<WalkinsPage />} />
-        <Route path="/appointments/create" element={<AppointmentCreate />} />
-        <Route path="/appointments/:id/edit" element={<AppointmentEdit />} />
-        <Route path="/team" element={<TeamPage />} />
-        <Route path="/employees" element={<BarbersPage />} />
-        <Route path="/barbers" element={<BarbersPage />} />
-        <Route path="/calendar" element={<CalendarPage />} />
-        <Route path="/invoices" element={<InvoicesPage />} />
-        <Route path="/billing" element={<BillingPage />} />
-        <Route path="/settings/shop" element={<SettingsPage />} />
-        <Route path="/settings/store" element={<SettingsPage />} />
-        <Route path="/settings/settings" element={<SettingsPage />} />
-        <Route path="/settings/subscription" element={<SubscriptionPage />} />
-        <Route path="/support" element={<SupportPage />} />
-        <Route path="/profile" element={<ProfilePage />} />
-        <Route path="/poster" element={<PosterPage />} />
-        <Route path="/invoices/commissions" element={<CommissionSettingsPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.walkins)} element={<WalkinsPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.appointments)} element={<WalkinsPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.newAppointment)} element={<AppointmentCreate />} />
+        <Route path={dashboardRoute(appointmentEditPath(':id'))} element={<AppointmentEdit />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.team)} element={<TeamPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.barbers)} element={<BarbersPage />} />
+        <Route path={dashboardRoute(ADMIN_ALIASES.barbers[0])} element={<BarbersPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.calendar)} element={<CalendarPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.invoices)} element={<InvoicesPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.billing)} element={<BillingPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.shopSettings)} element={<SettingsPage />} />
+        <Route path={dashboardRoute(ADMIN_ALIASES.settings[1])} element={<SettingsPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.settings)} element={<SettingsPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.subscription)} element={<SubscriptionPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.support)} element={<SupportPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.profile)} element={<ProfilePage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.poster)} element={<PosterPage />} />
+        <Route path={dashboardRoute(ADMIN_PATHS.commissionSettings)} element={<CommissionSettingsPage />} />
       </CustomRoutes>
     </Admin>
   );
@@ -77,17 +78,17 @@ function BackOffice() {
 /** A signed-in user whose subscription is not active sees only the subscription screen. */
 function SubscriptionOnly() {
   return (
-    <Admin basename="/dashboard" authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
+    <Admin basename={ADMIN_PATHS.dashboard} authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
       <CustomRoutes noLayout>
         <Route
-          path="/settings/subscription"
+          path={dashboardRoute(ADMIN_PATHS.subscription)}
           element={
             <SubscriptionFrame>
               <SubscriptionPage />
             </SubscriptionFrame>
           }
         />
-        <Route path="*" element={<Navigate to="/dashboard/settings/subscription" replace />} />
+        <Route path="*" element={<Navigate to={ADMIN_PATHS.subscription} replace />} />
       </CustomRoutes>
     </Admin>
   );
@@ -96,7 +97,7 @@ function SubscriptionOnly() {
 /** Barbers (any role other than admin or manager) get the employee dashboard only. */
 function EmployeeArea() {
   return (
-    <Admin basename="/dashboard" authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
+    <Admin basename={ADMIN_PATHS.dashboard} authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
       <CustomRoutes noLayout>
         <Route path="/*" element={<EmployeeDashboard />} />
       </CustomRoutes>

@@ -15,6 +15,7 @@ import { InvoicePage } from './InvoicePage';
 import { PinProvider } from './pin';
 import { ProfilePage } from './ProfilePage';
 import { WorkspaceTheme } from './WorkspaceTheme';
+import { LOGOUT_PATH } from '@chairline/auth-provider';
 
 const ACTIVE = 'waiting,called,in_service';
 
@@ -26,7 +27,7 @@ function useLiveUser(initial: SessionUser) {
       const fresh = await authProvider.getSessionUser({ force: true });
       if (fresh) setUser(fresh);
       // The server ended the session (password changed, member removed): leave like a logout.
-      else if (!authProvider.isAuthenticated()) window.location.assign('/logout/');
+      else if (!authProvider.isAuthenticated()) window.location.assign(LOGOUT_PATH);
     } catch {
       // Offline for a moment: keep showing the last known values; the next tick retries.
     }

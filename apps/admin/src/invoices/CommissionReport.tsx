@@ -21,6 +21,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { apiGet, downloadFile, errorText } from '../settings/api';
 import { money, type CommissionRow } from './types';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 /**
  * Commission per person who earns it, by default for each one's last complete pay period (their
@@ -71,7 +72,7 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
             Paid invoices × each barber's percentage, for each barber's last complete pay period unless you choose a date or a range.
             Percentages and pay cycles are set in Commission settings.
           </Typography>
-          <Button component={RouterLink} to="/dashboard/invoices/commissions" startIcon={<SettingsIcon />} size="small" sx={{ mt: 1 }}>
+          <Button component={RouterLink} to={ADMIN_PATHS.commissionSettings} startIcon={<SettingsIcon />} size="small" sx={{ mt: 1 }}>
             Commission settings
           </Button>
         </Box>

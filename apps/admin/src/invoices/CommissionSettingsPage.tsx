@@ -21,6 +21,7 @@ import { Title, useNotify } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { apiGet, apiSend, errorText } from '../settings/api';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 type Cycle = CommissionEarner['payment_cycle'];
 
@@ -138,7 +139,7 @@ export function CommissionSettingsPage() {
     <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 2 }}>
       <Title title="Commission settings" />
       <Box>
-        <Button component={RouterLink} to="/dashboard/invoices" startIcon={<ArrowBackIcon />} size="small">
+        <Button component={RouterLink} to={ADMIN_PATHS.invoices} startIcon={<ArrowBackIcon />} size="small">
           Invoices
         </Button>
         <Typography variant="h5" component="h1">

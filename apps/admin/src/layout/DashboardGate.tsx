@@ -5,6 +5,7 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { authProvider } from '../providers';
 import { SessionContext } from './session';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 type GateState = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-in'; user: SessionUser };
 
@@ -39,7 +40,7 @@ export function DashboardGate({ employee, subscription, shell }: DashboardGatePr
     [state, load],
   );
 
-  if (affiliate) return <Navigate to={routeFor(pathname, { authenticated: true, affiliateFlag: true }) ?? '/affiliate/marketing/dashboard'} replace />;
+  if (affiliate) return <Navigate to={routeFor(pathname, { authenticated: true, affiliateFlag: true }) ?? ADMIN_PATHS.affiliateDashboard} replace />;
   if (state.kind === 'loading') return <Spinner fullPage />;
   if (!session) return <Navigate to={loginPathFor(authProvider.hasAffiliateFlag())} replace />;
 

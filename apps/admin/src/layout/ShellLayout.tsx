@@ -13,6 +13,7 @@ import { useSession } from './session';
 import { Sidebar } from './Sidebar';
 import { needsUpgrade } from './upgrade';
 import { UserMenu } from './UserMenu';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 /** The dashboard shell for admin and manager, react-admin's layout slot. */
 export function ShellLayout({ children }: { children?: ReactNode }) {
@@ -77,7 +78,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
           <Fab
             variant="extended"
             color="error"
-            onClick={() => navigate('/dashboard/settings/subscription')}
+            onClick={() => navigate(ADMIN_PATHS.subscription)}
             sx={{ position: 'fixed', right: 24, bottom: 24, zIndex: 1200, fontWeight: 700, boxShadow: '0 8px 24px rgba(220,38,38,0.35)' }}
           >
             <RocketLaunchIcon sx={{ mr: 1 }} />

@@ -1,4 +1,5 @@
 import { canAccess, normalizeRole, type Action } from '@chairline/shared';
+import { ADMIN_ALIASES, ADMIN_PATHS } from '@chairline/shared/routes';
 
 // The sidebar, filtered by the shared access rules.
 
@@ -6,7 +7,7 @@ export interface NavItem {
   label: string;
   to: string;
   /** Other paths that show the same screen and light up this link. */
-  aliases?: string[];
+  aliases?: readonly string[];
   /** Who sees the link; absent = every back-office user (admin and manager). */
   action?: Action;
   group: 'main' | 'settings';
@@ -14,20 +15,20 @@ export interface NavItem {
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Home', to: '/dashboard', group: 'main', icon: 'home' },
-  { label: 'Barbers', to: '/dashboard/employees', aliases: ['/dashboard/barbers'], group: 'main', icon: 'barbers' },
-  { label: 'Walk-ins', to: '/dashboard/walkin-management', aliases: ['/dashboard/appointments'], group: 'main', icon: 'walkins' },
-  { label: 'Calendar', to: '/dashboard/calendar', group: 'main', icon: 'calendar' },
-  { label: 'Services', to: '/dashboard/services', group: 'main', icon: 'services' },
-  { label: 'Customers', to: '/dashboard/customers', group: 'main', icon: 'customers' },
-  { label: 'Invoices', to: '/dashboard/invoices', action: 'invoices.all', group: 'main', icon: 'invoices' },
-  { label: 'Billing', to: '/dashboard/billing', action: 'billing', group: 'main', icon: 'billing' },
-  { label: 'Team', to: '/dashboard/team', action: 'team.barbers', group: 'main', icon: 'team' },
-  { label: 'Support', to: '/dashboard/support', group: 'main', icon: 'support' },
+  { label: 'Home', to: ADMIN_PATHS.dashboard, group: 'main', icon: 'home' },
+  { label: 'Barbers', to: ADMIN_PATHS.barbers, aliases: ADMIN_ALIASES.barbers, group: 'main', icon: 'barbers' },
+  { label: 'Walk-ins', to: ADMIN_PATHS.walkins, aliases: ADMIN_ALIASES.walkins, group: 'main', icon: 'walkins' },
+  { label: 'Calendar', to: ADMIN_PATHS.calendar, group: 'main', icon: 'calendar' },
+  { label: 'Services', to: ADMIN_PATHS.services, group: 'main', icon: 'services' },
+  { label: 'Customers', to: ADMIN_PATHS.customers, group: 'main', icon: 'customers' },
+  { label: 'Invoices', to: ADMIN_PATHS.invoices, action: 'invoices.all', group: 'main', icon: 'invoices' },
+  { label: 'Billing', to: ADMIN_PATHS.billing, action: 'billing', group: 'main', icon: 'billing' },
+  { label: 'Team', to: ADMIN_PATHS.team, action: 'team.barbers', group: 'main', icon: 'team' },
+  { label: 'Support', to: ADMIN_PATHS.support, group: 'main', icon: 'support' },
   {
     label: 'Settings',
-    to: '/dashboard/settings/settings',
-    aliases: ['/dashboard/settings/shop', '/dashboard/settings/store'],
+    to: ADMIN_PATHS.settings,
+    aliases: ADMIN_ALIASES.settings,
     action: 'settings',
     group: 'settings',
     icon: 'settings',
@@ -42,7 +43,7 @@ export function navItemsFor(role: string | null | undefined): NavItem[] {
 
 export function isActive(item: NavItem, pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '') || '/';
-  return [item.to, ...(item.aliases ?? [])].some((to) => (to === '/dashboard' ? path === to : path === to || path.startsWith(`${to}/`)));
+  return [item.to, ...(item.aliases ?? [])].some((to) => (to === ADMIN_PATHS.dashboard ? path === to : path === to || path.startsWith(`${to}/`)));
 }
 
 export interface UserMenuItem {
@@ -53,9 +54,9 @@ export interface UserMenuItem {
 }
 
 export const USER_MENU_ITEMS: readonly UserMenuItem[] = [
-  { label: 'My Profile', to: '/dashboard/profile', action: 'session' },
-  { label: 'Subscription', to: '/dashboard/settings/subscription', action: 'subscription' },
-  { label: 'Settings', to: '/dashboard/settings/settings', action: 'settings' },
+  { label: 'My Profile', to: ADMIN_PATHS.profile, action: 'session' },
+  { label: 'Subscription', to: ADMIN_PATHS.subscription, action: 'subscription' },
+  { label: 'Settings', to: ADMIN_PATHS.settings, action: 'settings' },
 ];
 
 /** The user menu's entries a role may open: a menu never offers a page that would refuse the role. */

@@ -31,6 +31,7 @@ import { AuthTheme } from '../auth/AuthTheme';
 import { Spinner } from '../common/Spinner';
 import { authProvider } from '../providers';
 import { ApiError, apiGet, apiSend, errorText } from '../settings/api';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 type Dialogue =
   | { kind: 'rate'; affiliate: OperatorAffiliate }
@@ -258,7 +259,7 @@ function Console() {
  * Any signed-in shop account may open the address; the server answers only for OPERATOR_EMAILS.
  */
 export function OperatorAffiliatesPage() {
-  if (!authProvider.isAuthenticated() || authProvider.isAffiliate()) return <Navigate to="/login" replace />;
+  if (!authProvider.isAuthenticated() || authProvider.isAffiliate()) return <Navigate to={ADMIN_PATHS.login} replace />;
   return (
     <AuthTheme>
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -267,7 +268,7 @@ export function OperatorAffiliatesPage() {
             <Typography component="span" sx={{ fontWeight: 800, flex: 1 }}>
               {PRODUCT_NAME} Operators
             </Typography>
-            <Button href="/dashboard">Back to dashboard</Button>
+            <Button href={ADMIN_PATHS.dashboard}>Back to dashboard</Button>
           </Toolbar>
         </AppBar>
         <Container maxWidth="xl" sx={{ py: 4 }}>

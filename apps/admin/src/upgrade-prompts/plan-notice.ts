@@ -1,4 +1,5 @@
 import { BASIC_PLAN_NAME, DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, knownZone, limitText, type SessionUser } from '@chairline/shared';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 // The persistent notice at the top of the back office about the shop's plan:
 // - while the subscription is past due: a red notice with the end of the grace period, to billing;
@@ -64,7 +65,7 @@ export function planNoticeFor(user: NoticeUser, now: Date, locale?: string): Pla
       kind: 'past_due',
       severity: 'error',
       text: `Your last payment failed.${until}`,
-      link: { label: 'Go to billing', to: '/dashboard/billing' },
+      link: { label: 'Go to billing', to: ADMIN_PATHS.billing },
       dismissKey: `past_due:${graceEnd ? dayKey(graceEnd) : 'open'}`,
     };
   }
@@ -74,7 +75,7 @@ export function planNoticeFor(user: NoticeUser, now: Date, locale?: string): Pla
       kind: 'trial',
       severity: 'info',
       text: `Your trial ends on ${formatNoticeDate(end, locale, now, user.shop_time_zone)}.`,
-      link: { label: 'Choose a plan', to: '/dashboard/settings/subscription' },
+      link: { label: 'Choose a plan', to: ADMIN_PATHS.subscription },
       dismissKey: `trial:${dayKey(end)}`,
     };
   }
@@ -85,7 +86,7 @@ export function planNoticeFor(user: NoticeUser, now: Date, locale?: string): Pla
       kind: 'basic',
       severity: 'warning',
       text: `Your trial is over. You keep the free ${BASIC_PLAN_NAME}: ${barbers} barbers and ${checkIns} check-ins a month.`,
-      link: { label: 'Choose a plan', to: '/dashboard/settings/subscription' },
+      link: { label: 'Choose a plan', to: ADMIN_PATHS.subscription },
       dismissKey: `basic:${barbers}:${checkIns}`,
     };
   }

@@ -11,6 +11,7 @@ import {
   type SessionUser,
 } from '@chairline/shared';
 import type { PromptTiming } from './schedule';
+import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 // Which upgrade prompts a back-office user gets. They exist to move shops off the free BASIC PLAN,
 // so only BASIC PLAN users see them, and never an affiliate (affiliates do not run a shop).
@@ -29,7 +30,7 @@ export const PROMPT_TIMINGS: Record<PromptKind, PromptTiming> = {
 };
 
 /** Where every upgrade prompt leads. */
-export const UPGRADE_PATH = '/dashboard/settings/subscription';
+export const UPGRADE_PATH = ADMIN_PATHS.subscription;
 
 export type PromptUser = Pick<
   SessionUser,

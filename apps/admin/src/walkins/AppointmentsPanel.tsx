@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { http } from '../providers';
 import { Spinner } from '../common/Spinner';
+import { ADMIN_PATHS, appointmentEditPath } from '@chairline/shared/routes';
 
 const STATUS_COLORS: Record<Appointment['status'], 'primary' | 'success' | 'default' | 'warning'> = {
   booked: 'primary',
@@ -54,7 +55,7 @@ export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
             Booked from today on
           </Typography>
         </Box>
-        <Button component={Link} to="/dashboard/appointments/create" variant="outlined" startIcon={<AddIcon />}>
+        <Button component={Link} to={ADMIN_PATHS.newAppointment} variant="outlined" startIcon={<AddIcon />}>
           New appointment
         </Button>
       </Box>
@@ -91,7 +92,7 @@ export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
                   </TableCell>
                   <TableCell align="right">
                     <Tooltip title="Edit">
-                      <IconButton component={Link} to={`/dashboard/appointments/${a.id}/edit`} aria-label={`Edit appointment ${a.id}`}>
+                      <IconButton component={Link} to={appointmentEditPath(a.id)} aria-label={`Edit appointment ${a.id}`}>
                         <EditOutlinedIcon fontSize="small" />
                       </IconButton>
                     </Tooltip>

@@ -4,6 +4,7 @@ import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_ROOTS } from '@chairline/shared/routes';
 
 /**
  * Both front ends are served by the API process on one port: the Astro public site
@@ -31,7 +32,7 @@ export interface PublicSiteLocals {
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void, locals: PublicSiteLocals) => Promise<void>;
 
 /** Paths of the react-admin app; every one answers its index.html. */
-const ADMIN_ROUTES = ['/login', '/signup', '/forgot-password', '/reset-password', '/logout', '/dashboard', '/affiliate'];
+const ADMIN_ROUTES = ADMIN_ROOTS;
 /** Paths of the public site rendered or prerendered by Astro. */
 const PUBLIC_SITE_ROUTES = ['/', '/privacy-policy', '/terms-and-services', '/pricing', '/shop/*', '/store/*'];
 
