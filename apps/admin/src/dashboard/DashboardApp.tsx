@@ -2,7 +2,8 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { ADMIN_ALIASES, ADMIN_PATHS, appointmentEditPath, dashboardRoute } from '@chairline/shared/routes';
-import { DashboardGate } from '../layout/DashboardGate';
+import { canAccess, normalizeRole, type Action, type StaffRole } from '@chairline/shared/roles';
+import { DashboardGate, type DashboardArea } from '../layout/DashboardGate';
 import { ShellLayout } from '../layout/ShellLayout';
 import { SubscriptionFrame } from '../layout/SubscriptionFrame';
 import { theme } from '../layout/theme';
@@ -35,8 +36,14 @@ const ProfilePage = lazy(() => import('../profile').then((m) => ({ default: m.Pr
 const EmployeeDashboard = lazy(() => import('../employee').then((m) => ({ default: m.EmployeeDashboard })));
 const CommissionSettingsPage = lazy(() => import('../invoices').then((m) => ({ default: m.CommissionSettingsPage })));
 
-/** Admin and manager back office: react-admin under /dashboard inside the app's own router. */
-function BackOffice() {
+/**
+ * The one react-admin app under /dashboard, inside the app's own router. What it mounts follows the
+ * signed-in user: the back office for admin and manager (each screen only for the roles the shared
+ * access rules admit), the barber's workspace for any other role, and only the subscription screen
+ * while the subscription is not active.
+ */
+function BackOffice({ area, role }: { area: DashboardArea; role: StaffRole }) {
+  const may = (action: Action) => canAccess(role, action);
   return (
     <Admin
       basename={ADMIN_PATHS.dashboard}
@@ -44,73 +51,58 @@ function BackOffice() {
       dataProvider={dataProvider}
       theme={theme}
       layout={ShellLayout}
-      dashboard={HomePage}
+      dashboard={area === 'shell' ? HomePage : undefined}
       loginPage={false}
       disableTelemetry
     >
-      {/* Resources of the resources helper are registered here (barbers, services, customers, invoices...). */}
-      <Resource name="services" list={ServiceList} create={ServiceCreate} edit={ServiceEdit} />
-      <Resource name="customers" list={CustomerList} create={CustomerCreate} edit={CustomerEdit} show={CustomerShow} recordRepresentation="name" />
-      <CustomRoutes>
-        <Route path={dashboardRoute(ADMIN_PATHS.walkins)} element={<WalkinsPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.appointments)} element={<WalkinsPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.newAppointment)} element={<AppointmentCreate />} />
-        <Route path={dashboardRoute(appointmentEditPath(':id'))} element={<AppointmentEdit />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.team)} element={<TeamPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.barbers)} element={<BarbersPage />} />
-        <Route path={dashboardRoute(ADMIN_ALIASES.barbers[0])} element={<BarbersPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.calendar)} element={<CalendarPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.invoices)} element={<InvoicesPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.billing)} element={<BillingPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.shopSettings)} element={<SettingsPage />} />
-        <Route path={dashboardRoute(ADMIN_ALIASES.settings[1])} element={<SettingsPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.settings)} element={<SettingsPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.subscription)} element={<SubscriptionPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.support)} element={<SupportPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.profile)} element={<ProfilePage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.poster)} element={<PosterPage />} />
-        <Route path={dashboardRoute(ADMIN_PATHS.commissionSettings)} element={<CommissionSettingsPage />} />
-      </CustomRoutes>
-    </Admin>
-  );
-}
-
-/** A signed-in user whose subscription is not active sees only the subscription screen. */
-function SubscriptionOnly() {
-  return (
-    <Admin basename={ADMIN_PATHS.dashboard} authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
-      <CustomRoutes noLayout>
-        <Route
-          path={dashboardRoute(ADMIN_PATHS.subscription)}
-          element={
-            <SubscriptionFrame>
-              <SubscriptionPage />
-            </SubscriptionFrame>
-          }
-        />
-        <Route path="*" element={<Navigate to={ADMIN_PATHS.subscription} replace />} />
-      </CustomRoutes>
-    </Admin>
-  );
-}
-
-/** Barbers (any role other than admin or manager) get the employee dashboard only. */
-function EmployeeArea() {
-  return (
-    <Admin basename={ADMIN_PATHS.dashboard} authProvider={authProvider} dataProvider={dataProvider} theme={theme} loginPage={false} disableTelemetry>
-      <CustomRoutes noLayout>
-        <Route path="/*" element={<EmployeeDashboard />} />
-      </CustomRoutes>
+      {area === 'shell' && [
+        <Resource key="services" name="services" list={ServiceList} create={ServiceCreate} edit={ServiceEdit} />,
+        <Resource key="customers" name="customers" list={CustomerList} create={CustomerCreate} edit={CustomerEdit} show={CustomerShow} recordRepresentation="name" />,
+        <CustomRoutes key="screens">
+          <Route path={dashboardRoute(ADMIN_PATHS.walkins)} element={<WalkinsPage />} />
+          <Route path={dashboardRoute(ADMIN_PATHS.appointments)} element={<WalkinsPage />} />
+          <Route path={dashboardRoute(ADMIN_PATHS.newAppointment)} element={<AppointmentCreate />} />
+          <Route path={dashboardRoute(appointmentEditPath(':id'))} element={<AppointmentEdit />} />
+          {may('team.barbers') && <Route path={dashboardRoute(ADMIN_PATHS.team)} element={<TeamPage />} />}
+          <Route path={dashboardRoute(ADMIN_PATHS.barbers)} element={<BarbersPage />} />
+          <Route path={dashboardRoute(ADMIN_ALIASES.barbers[0])} element={<BarbersPage />} />
+          <Route path={dashboardRoute(ADMIN_PATHS.calendar)} element={<CalendarPage />} />
+          {may('invoices.all') && <Route path={dashboardRoute(ADMIN_PATHS.invoices)} element={<InvoicesPage />} />}
+          {may('invoices.all') && <Route path={dashboardRoute(ADMIN_PATHS.commissionSettings)} element={<CommissionSettingsPage />} />}
+          {may('billing') && <Route path={dashboardRoute(ADMIN_PATHS.billing)} element={<BillingPage />} />}
+          {/* A manager reads the settings; the screen itself keeps them from being changed. */}
+          <Route path={dashboardRoute(ADMIN_PATHS.shopSettings)} element={<SettingsPage />} />
+          <Route path={dashboardRoute(ADMIN_ALIASES.settings[1])} element={<SettingsPage />} />
+          <Route path={dashboardRoute(ADMIN_PATHS.settings)} element={<SettingsPage />} />
+          {may('subscription') && <Route path={dashboardRoute(ADMIN_PATHS.subscription)} element={<SubscriptionPage />} />}
+          <Route path={dashboardRoute(ADMIN_PATHS.support)} element={<SupportPage />} />
+          <Route path={dashboardRoute(ADMIN_PATHS.profile)} element={<ProfilePage />} />
+          <Route path={dashboardRoute(ADMIN_PATHS.poster)} element={<PosterPage />} />
+        </CustomRoutes>,
+      ]}
+      {area === 'subscription' && (
+        <CustomRoutes noLayout>
+          <Route
+            path={dashboardRoute(ADMIN_PATHS.subscription)}
+            element={
+              <SubscriptionFrame>
+                <SubscriptionPage />
+              </SubscriptionFrame>
+            }
+          />
+          <Route path="*" element={<Navigate to={ADMIN_PATHS.subscription} replace />} />
+        </CustomRoutes>
+      )}
+      {area === 'employee' && (
+        <CustomRoutes noLayout>
+          <Route path="/*" element={<EmployeeDashboard />} />
+        </CustomRoutes>
+      )}
     </Admin>
   );
 }
 
 export function Dashboard() {
-  return (
-    <DashboardGate
-      subscription={<SubscriptionOnly />}
-      employee={<EmployeeArea />}
-      shell={<BackOffice />}
-    />
-  );
+  // A new area (a subscription paid for, a role changed) mounts the app afresh, with its own routes.
+  return <DashboardGate>{(area, user) => <BackOffice key={area} area={area} role={normalizeRole(user.role)} />}</DashboardGate>;
 }

@@ -9,17 +9,19 @@ import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 type GateState = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-in'; user: SessionUser };
 
+/**
+ * Which part of the back office a signed-in user gets: the whole back office (admin and manager),
+ * the barber's workspace (any other role), or only the subscription screen while the
+ * subscription is not active.
+ */
+export type DashboardArea = 'shell' | 'employee' | 'subscription';
+
 export interface DashboardGateProps {
-  /** Any role other than admin or manager. */
-  employee: ReactNode;
-  /** Subscription not active. */
-  subscription: ReactNode;
-  /** Admin or manager. */
-  shell: ReactNode;
+  children: (area: DashboardArea, user: SessionUser) => ReactNode;
 }
 
 /** The routing rules for /dashboard/*, decided once the session is loaded. */
-export function DashboardGate({ employee, subscription, shell }: DashboardGateProps) {
+export function DashboardGate({ children }: DashboardGateProps) {
   const [state, setState] = useState<GateState>({ kind: 'loading' });
   const { pathname } = useLocation();
   const affiliate = authProvider.isAffiliate();
@@ -46,8 +48,8 @@ export function DashboardGate({ employee, subscription, shell }: DashboardGatePr
 
   const redirect = routeFor(pathname, { authenticated: true, affiliateFlag: false, user: session.user });
   if (redirect) return <Navigate to={redirect} replace />;
-  let content: ReactNode = shell;
-  if (!session.user.is_subscription_active) content = subscription;
-  else if (normalizeRole(session.user.role) === 'employee') content = employee;
-  return <SessionContext.Provider value={session}>{content}</SessionContext.Provider>;
+  let area: DashboardArea = 'shell';
+  if (!session.user.is_subscription_active) area = 'subscription';
+  else if (normalizeRole(session.user.role) === 'employee') area = 'employee';
+  return <SessionContext.Provider value={session}>{children(area, session.user)}</SessionContext.Provider>;
 }
