@@ -91,6 +91,15 @@ describe('sidebar by role', () => {
     await context.close();
   });
 
+  it("gives a manager no Billing or Subscription screen even at its address, since the access rules keep them for the owner", async () => {
+    for (const path of ['/dashboard/billing', '/dashboard/settings/subscription']) {
+      const { context, page } = await open(DEMO.manager, path);
+      await page.getByText('Either you typed a wrong URL, or you followed a bad link.').waitFor({ timeout: 60_000 });
+      expect(await page.getByRole('heading', { name: /Billing|Subscription/ }).count(), path).toBe(0);
+      await context.close();
+    }
+  });
+
   it('gives a barber the employee dashboard without any back-office link', async () => {
     const { context, page } = await open(DEMO.barbers[0]);
     // The employee dashboard is up once the barber's own place in the rotation shows.

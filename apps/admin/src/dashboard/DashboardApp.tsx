@@ -33,7 +33,7 @@ const SubscriptionPage = lazy(() => import('../subscription').then((m) => ({ def
 const SupportPage = lazy(() => import('../support').then((m) => ({ default: m.SupportPage })));
 const PosterPage = lazy(() => import('../poster').then((m) => ({ default: m.PosterPage })));
 const ProfilePage = lazy(() => import('../profile').then((m) => ({ default: m.ProfilePage })));
-const EmployeeDashboard = lazy(() => import('../employee').then((m) => ({ default: m.EmployeeDashboard })));
+const BarberWorkspace = lazy(() => import('../barber-workspace').then((m) => ({ default: m.BarberWorkspace })));
 const CommissionSettingsPage = lazy(() => import('../invoices').then((m) => ({ default: m.CommissionSettingsPage })));
 
 /**
@@ -93,9 +93,9 @@ function BackOffice({ area, role }: { area: DashboardArea; role: StaffRole }) {
           <Route path="*" element={<Navigate to={ADMIN_PATHS.subscription} replace />} />
         </CustomRoutes>
       )}
-      {area === 'employee' && (
+      {area === 'barber-workspace' && (
         <CustomRoutes noLayout>
-          <Route path="/*" element={<EmployeeDashboard />} />
+          <Route path="/*" element={<BarberWorkspace />} />
         </CustomRoutes>
       )}
     </Admin>

@@ -14,7 +14,7 @@ type GateState = { kind: 'loading' } | { kind: 'anonymous' } | { kind: 'signed-i
  * the barber's workspace (any other role), or only the subscription screen while the
  * subscription is not active.
  */
-export type DashboardArea = 'shell' | 'employee' | 'subscription';
+export type DashboardArea = 'shell' | 'barber-workspace' | 'subscription';
 
 export interface DashboardGateProps {
   children: (area: DashboardArea, user: SessionUser) => ReactNode;
@@ -50,6 +50,6 @@ export function DashboardGate({ children }: DashboardGateProps) {
   if (redirect) return <Navigate to={redirect} replace />;
   let area: DashboardArea = 'shell';
   if (!session.user.is_subscription_active) area = 'subscription';
-  else if (normalizeRole(session.user.role) === 'employee') area = 'employee';
+  else if (normalizeRole(session.user.role) === 'employee') area = 'barber-workspace';
   return <SessionContext.Provider value={session}>{children(area, session.user)}</SessionContext.Provider>;
 }

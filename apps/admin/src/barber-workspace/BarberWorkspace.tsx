@@ -8,7 +8,7 @@ import { MOBILE_HEADER_HEIGHT, SIDEBAR_WIDTH } from '../layout/brand';
 import { Logo } from '../layout/Logo';
 import { useSession } from '../layout/session';
 import { authProvider, dataProvider } from '../providers';
-import { EmployeeSidebar, type EmployeePage } from './EmployeeSidebar';
+import { WorkspaceSidebar, type WorkspacePage } from './WorkspaceSidebar';
 import { FeedbackProvider } from './feedback';
 import { HomePage } from './HomePage';
 import { InvoicePage } from './InvoicePage';
@@ -61,7 +61,7 @@ function Workspace() {
   const { user, refresh: refreshUser } = useLiveUser(session.user);
   const { tickets, error, refresh: refreshTickets } = useMyTickets();
   const { confirm } = useDialogs();
-  const [page, setPage] = useState<EmployeePage>('home');
+  const [page, setPage] = useState<WorkspacePage>('home');
   const [invoiceFrom, setInvoiceFrom] = useState<Walkin | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const mobile = useMediaQuery(`(max-width:${MOBILE_BREAKPOINT_PX - 1}px)`);
@@ -72,7 +72,7 @@ function Workspace() {
   }, [refreshUser, refreshTickets]);
   const { live } = useLiveRefresh(user.shop_username, onQueueChange);
 
-  const go = (next: EmployeePage) => {
+  const go = (next: WorkspacePage) => {
     setPage(next);
     setMenuOpen(false);
     window.scrollTo({ top: 0 });
@@ -84,7 +84,7 @@ function Workspace() {
     if (ok) await authProvider.logout();
   };
 
-  const sidebar = <EmployeeSidebar user={user} page={page} onPage={go} onLogout={() => void logout()} />;
+  const sidebar = <WorkspaceSidebar user={user} page={page} onPage={go} onLogout={() => void logout()} />;
 
   return (
     <PinProvider applicable={user.pin_applicable}>
@@ -131,7 +131,7 @@ function Workspace() {
 }
 
 /** The barber workspace: any role other than admin or manager. */
-export function EmployeeDashboard() {
+export function BarberWorkspace() {
   return (
     <WorkspaceTheme>
       <FeedbackProvider>

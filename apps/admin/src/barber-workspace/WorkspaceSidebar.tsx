@@ -9,9 +9,9 @@ import { Avatar, Box, List, ListItem, ListItemButton, ListItemIcon, ListItemText
 import { imageUrl } from '../common/image-url';
 import { Logo } from '../layout/Logo';
 
-export type EmployeePage = 'home' | 'invoice' | 'profile';
+export type WorkspacePage = 'home' | 'invoice' | 'profile';
 
-const PAGES: Array<{ page: EmployeePage; label: string; icon: React.ReactNode }> = [
+const PAGES: Array<{ page: WorkspacePage; label: string; icon: React.ReactNode }> = [
   { page: 'home', label: 'Home', icon: <HomeIcon /> },
   { page: 'invoice', label: 'Invoice', icon: <ReceiptIcon /> },
   { page: 'profile', label: 'Profile', icon: <PersonIcon /> },
@@ -19,7 +19,7 @@ const PAGES: Array<{ page: EmployeePage; label: string; icon: React.ReactNode }>
 
 const subheader = { bgcolor: 'transparent', fontSize: 12, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase', lineHeight: '32px' } as const;
 
-export function EmployeeSidebar({ user, page, onPage, onLogout }: { user: SessionUser; page: EmployeePage; onPage: (p: EmployeePage) => void; onLogout: () => void }) {
+export function WorkspaceSidebar({ user, page, onPage, onLogout }: { user: SessionUser; page: WorkspacePage; onPage: (p: WorkspacePage) => void; onLogout: () => void }) {
   return (
     <Box component="nav" aria-label="Employee menu" sx={{ display: 'flex', flexDirection: 'column', height: '100%', px: 1.5, py: 2 }}>
       <Box sx={{ px: 1.5, pb: 2 }}>

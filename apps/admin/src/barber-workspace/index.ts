@@ -1,0 +1,1 @@
+export { BarberWorkspace } from './BarberWorkspace';

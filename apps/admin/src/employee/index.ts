@@ -1,1 +1,0 @@
-export { EmployeeDashboard } from './EmployeeDashboard';
