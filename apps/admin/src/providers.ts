@@ -19,9 +19,3 @@ export const authProvider = createAuthProvider({ http, tokens, storage, redirect
 export const dataProvider = createDataProvider(http);
 export { storage };
 
-/** Stored upload paths are relative to the server root. */
-export function mediaUrl(path: string | null | undefined): string | undefined {
-  if (!path) return undefined;
-  if (/^(https?:|data:|blob:)/.test(path)) return path;
-  return `${window.location.origin}${path.startsWith('/') ? '' : '/'}${path}`;
-}
