@@ -8,8 +8,6 @@ import { shopByUsername } from '../public-shop/public-shop-repository.js';
 
 const eventsQuery = z.object({
   shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.'),
-  /** A ticket page passes its token to be told which events are about its own ticket. */
-  token: z.string().max(100).optional(),
 });
 
 /**
@@ -43,9 +41,7 @@ function slotCounter() {
 }
 
 /**
- * Fan-out of one event to a shop's open streams: the event is turned into text once (twice when
- * it names a ticket: once with the token for that ticket's page, once without for everyone else);
- * at most `chunk` stream writes are made per turn of the event loop, the rest on later turns, so
+ * Fan-out of one event to a shop's open streams: the event is turned into text once; at most `chunk` stream writes are made per turn of the event loop, the rest on later turns, so
  * thousands of streams never hold the loop for long. A stream whose client does not read (more
  * than `maxBufferedBytes` waiting in its socket) is closed: its browser reconnects and refetches.
  */
@@ -64,15 +60,6 @@ export interface FanOutStats {
 
 interface Stream {
   res: ServerResponse;
-  token: string | undefined;
-}
-
-interface Frames {
-  /** The event without its token. */
-  public: string;
-  /** The event with its token, for the stream opened with it; null when the event names no ticket. */
-  own: string | null;
-  token: string | undefined;
 }
 
 /** The last words of a stream ended by a shutdown: an SSE comment (clients ignore it), then the end. */
@@ -83,14 +70,18 @@ const frameOf = (event: QueueEvent) => `event: ${QUEUE_EVENT_NAME}\ndata: ${JSON
 /** One shop's open streams in this process, and the events still being handed to them, in order. */
 interface ShopStreams {
   streams: Set<Stream>;
-  pending: Frames[];
+  /** Frames (events as text) not yet written to every stream. */
+  pending: string[];
   draining: boolean;
   unsubscribe: () => void;
 }
 
-/** The event as one subscriber sees it: a ticket's token only reaches the stream opened with it. */
-export function eventFor(event: QueueEvent, token: string | undefined): QueueEvent {
-  if (event.token === undefined || event.token === token) return event;
+/**
+ * The event as streams see it: a ticket's token is what lets its holder see and cancel the ticket,
+ * and a shop's stream is public, so no event carries one. Screens refetch what they show.
+ */
+export function publicEvent(event: QueueEvent): QueueEvent {
+  if (event.token === undefined) return event;
   const { token: _hidden, ...rest } = event;
   return rest;
 }
@@ -145,13 +136,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     shop.draining = true;
     try {
       let written = 0;
-      for (let frames = shop.pending.shift(); frames; frames = shop.pending.shift()) {
+      for (let frame = shop.pending.shift(); frame; frame = shop.pending.shift()) {
         for (const stream of [...shop.streams]) {
           if (written >= fanOut.chunk) {
             await nextTurn();
             written = 0;
           }
-          send(stream, frames.own !== null && stream.token === frames.token ? frames.own : frames.public);
+          send(stream, frame);
           written += 1;
         }
       }
@@ -165,8 +156,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     if (!shop) {
       const created: ShopStreams = { streams: new Set(), pending: [], draining: false, unsubscribe: () => undefined };
       created.unsubscribe = app.events.subscribe(username, (event) => {
-        const own = event.token === undefined ? null : frameOf(event);
-        created.pending.push({ public: frameOf(eventFor(event, undefined)), own, token: event.token });
+        created.pending.push(frameOf(publicEvent(event)));
         void drain(created);
       });
       shops.set(username, created);
@@ -189,7 +179,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     async (req, reply) => {
       const shop = await shopByUsername(app.db, req.query.shop_username);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      const token = req.query.token;
       // Checked and taken in one synchronous step, so simultaneous openings cannot overshoot.
       const address = req.ip;
       if (byAddress.count(address) >= limits.perAddress) throw tooManyRequests(EVENT_STREAM_MESSAGES.perAddress);
@@ -206,7 +195,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       });
       res.write(`retry: 3000\n: connected\n\n`);
       open.add(res);
-      const stream: Stream = { res, token };
+      const stream: Stream = { res };
       stats.open += 1;
       const leave = join(shop.username, stream);
       const keepAlive = setInterval(() => send(stream, ': ping\n\n'), keepAliveMs);
