@@ -1,3 +1,4 @@
+import { isRecord, isSuccess, messageOf } from '@chairline/data-provider';
 import { http } from '../providers';
 
 // Calls of the back-office screens that are not react-admin resources (settings, invoices report,
@@ -27,25 +28,14 @@ export function withQuery(path: string, query?: Query): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The person-readable text of a reply: `response`, `detail`, `error` or `message`. */
+/** The person-readable text of a reply (the data provider's one reader of reply messages). */
 export function replyMessage(status: number, body: unknown): string {
-  if (isRecord(body)) {
-    for (const key of ['response', 'detail', 'error', 'message']) {
-      const value = body[key];
-      if (typeof value === 'string' && value) return value;
-    }
-  }
-  return `Request failed with status code ${status}`;
+  return messageOf({ status, body });
 }
 
 /** The body when the request succeeded (2xx, not `status: 0`); otherwise throws ApiError. */
 export function expectOk(reply: { status: number; body: unknown }): unknown {
-  const ok = reply.status >= 200 && reply.status < 300 && !(isRecord(reply.body) && reply.body.status === 0);
-  if (!ok) throw new ApiError(replyMessage(reply.status, reply.body), reply.status);
+  if (!isSuccess(reply)) throw new ApiError(messageOf(reply), reply.status);
   return reply.body;
 }
 
@@ -83,7 +73,7 @@ export function errorText(err: unknown): string {
  */
 export async function downloadFile(path: string, query: Query | undefined, fallbackName: string): Promise<void> {
   const reply = await http.get(withQuery(path, query));
-  if (reply.status < 200 || reply.status >= 300) throw new ApiError(replyMessage(reply.status, reply.body), reply.status);
+  if (reply.status < 200 || reply.status >= 300) throw new ApiError(messageOf(reply), reply.status);
   const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
   const blob = new Blob([text], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);

@@ -1,3 +1,4 @@
+import { isSuccess, messageOf } from '@chairline/data-provider';
 import { canAccess, normalizeRole, type TeamMember } from '@chairline/shared';
 import { invitationSent, TEAM_TEXTS } from './team-texts';
 
@@ -55,12 +56,8 @@ export function saveOutcome(reply: { status: number; body: unknown }, editing: b
     const email = isRecord(body.response) ? text(body.response.uemail) : undefined;
     return { ok: true, message: email ? `${TEAM_TEXTS.added} ${invitationSent(email)}` : TEAM_TEXTS.added };
   }
-  if (ok) return { ok: false, message: text(body.response) ?? text(body.detail) ?? TEAM_TEXTS.error };
-  return {
-    ok: false,
-    title: TEAM_TEXTS.error,
-    message: text(body.response) ?? text(body.detail) ?? `Request failed with status code ${reply.status}`,
-  };
+  if (ok) return { ok: false, message: messageOf(reply, TEAM_TEXTS.error) };
+  return { ok: false, title: TEAM_TEXTS.error, message: messageOf(reply) };
 }
 
 /** A save that got no reply: 'No response received from server', else the error's message. */
@@ -72,10 +69,7 @@ export function saveFailure(error: unknown): Outcome {
 
 /** List, delete and password failures: the server's response text, else the error message. */
 export function replyError(reply: { status: number; body: unknown }): string | null {
-  const body = isRecord(reply.body) ? reply.body : {};
-  const ok = reply.status >= 200 && reply.status < 300 && body.status !== 0;
-  if (ok) return null;
-  return text(body.response) ?? text(body.detail) ?? `Request failed with status code ${reply.status}`;
+  return isSuccess(reply) ? null : messageOf(reply);
 }
 
 /** The booking URL input starts as 'http://'; the server reads a bare scheme as no link. */
