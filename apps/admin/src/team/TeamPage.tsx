@@ -24,10 +24,10 @@ import { useNotify } from 'react-admin';
 import { useDialogs } from '../common/dialogs';
 import { BRAND_COLOR } from '../layout/brand';
 import { useSession } from '../layout/session';
+import { dataProvider } from '../providers';
 import { ResponsiveSheet } from './ResponsiveSheet';
 import { RoleBadge } from './RoleBadge';
-import { teamApi } from './team-api';
-import { replyError, rowActions, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
+import { replyError, replyOf, rowActions, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
 import { TEAM_TEXTS } from './team-texts';
 import { teamFormData, TeamMemberForm, type TeamFormValues } from './TeamMemberForm';
 import { Spinner } from '../common/Spinner';
@@ -53,14 +53,15 @@ export function TeamPage() {
 
   const load = useCallback(async () => {
     try {
-      const reply = await teamApi.list();
+      const reply = await replyOf(dataProvider.getTeamMembers());
       const failure = replyError(reply);
       if (failure) {
         void showError(failure);
         setMembers((current) => current ?? []);
         return;
       }
-      setMembers(Array.isArray(reply.body.response) ? reply.body.response : []);
+      const list = (reply.body as { response: unknown }).response;
+      setMembers(Array.isArray(list) ? (list as TeamMember[]) : []);
     } catch (error) {
       void showError(errorText(error));
       setMembers((current) => current ?? []);
@@ -85,7 +86,7 @@ export function TeamPage() {
   const save = async (values: TeamFormValues) => {
     setBusy(true);
     try {
-      const reply = await teamApi.save(teamFormData(values, tab, editing), editing?.id);
+      const reply = await replyOf(dataProvider.saveTeamMember(teamFormData(values, tab, editing), editing?.id));
       const outcome = saveOutcome(reply, editing !== null);
       if (outcome.ok) {
         closeModal();
@@ -109,7 +110,7 @@ export function TeamPage() {
     const password = await prompt({ title: TEAM_TEXTS.passwordTitle, placeholder: TEAM_TEXTS.passwordPlaceholder, inputType: 'password', confirmLabel: 'Update' });
     if (!password) return; // an empty value is ignored
     try {
-      const failure = replyError(await teamApi.changePassword(member.id, password));
+      const failure = replyError(await replyOf(dataProvider.changeMemberPassword(member.id, password)));
       if (failure) await showError(failure);
       else await alert({ title: TEAM_TEXTS.passwordUpdatedTitle, text: TEAM_TEXTS.passwordUpdated, icon: 'success' });
     } catch (error) {
@@ -121,7 +122,7 @@ export function TeamPage() {
     const ok = await confirm({ title: TEAM_TEXTS.deleteTitle, text: TEAM_TEXTS.deleteText, icon: 'warning', confirmLabel: TEAM_TEXTS.deleteConfirm, destructive: true });
     if (!ok) return;
     try {
-      const failure = replyError(await teamApi.remove(member.id));
+      const failure = replyError(await replyOf(dataProvider.deleteTeamMember(member.id)));
       if (failure) {
         await showError(failure);
         return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capitalise, replyError, roleForSave, rowActions, saveFailure, saveOutcome, splitTeam } from './team-rules';
+import { capitalise, replyError, replyOf, roleForSave, rowActions, saveFailure, saveOutcome, splitTeam } from './team-rules';
 
 describe('team lists', () => {
   it('puts admins and managers in the manager list and everyone else in the barber list', () => {
@@ -109,5 +109,16 @@ describe('row actions by viewer (what the server accepts)', () => {
 
   it('never offers deleting the only admin', () => {
     expect(rowActions({ role: 'admin', email: 'someone@shop.test' }, admin, 1).remove).toBe(false);
+  });
+});
+
+describe('replyOf: a data-provider command as the reply the team texts read', () => {
+  it('wraps a success in the envelope, turns a refusal into its reply, and lets a lost request reject', async () => {
+    expect(await replyOf(Promise.resolve([{ id: 1 }]))).toEqual({ status: 200, body: { status: 1, response: [{ id: 1 }] } });
+    const refused = Object.assign(new Error('Your plan allows 2 barbers.'), { status: 403, body: { status: 0, response: 'Your plan allows 2 barbers.' } });
+    const reply = await replyOf(Promise.reject(refused));
+    expect(reply).toEqual({ status: 403, body: { status: 0, response: 'Your plan allows 2 barbers.' } });
+    expect(saveOutcome(reply, false)).toEqual({ ok: false, title: 'Error', message: 'Your plan allows 2 barbers.' });
+    await expect(replyOf(Promise.reject(new TypeError('Failed to fetch')))).rejects.toThrow('Failed to fetch');
   });
 });

@@ -67,6 +67,20 @@ export function saveFailure(error: unknown): Outcome {
   return { ok: false, title: TEAM_TEXTS.error, message: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * A data-provider command's answer as the reply the team texts are chosen from: a request the
+ * server refused (the provider's HttpError, carrying status and body) is a result here, not a
+ * failure; only a request that got no reply rejects.
+ */
+export async function replyOf(command: Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  try {
+    return { status: 200, body: { status: 1, response: await command } };
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && typeof error.status === 'number' && 'body' in error) return { status: error.status, body: error.body };
+    throw error;
+  }
+}
+
 /** List, delete and password failures: the server's response text, else the error message. */
 export function replyError(reply: { status: number; body: unknown }): string | null {
   return isSuccess(reply) ? null : messageOf(reply);
