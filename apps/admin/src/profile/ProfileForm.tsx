@@ -90,7 +90,16 @@ export function ProfileForm({ user, notify, confirm, onSaved, heading }: Profile
         </Box>
         <Stack spacing={2} sx={{ maxWidth: 560 }}>
           <TextField label="Full Name" name="name" autoComplete="name" value={fields.name} onChange={(e) => set('name')(e.target.value)} required fullWidth />
-          <TextField label="Email" name="email" value={user.email} disabled fullWidth helperText="Your sign-in email cannot be changed here." />
+          <TextField
+            label="Email"
+            name="email"
+            value={user.email}
+            disabled
+            fullWidth
+            helperText="Your sign-in email cannot be changed here."
+            // A disabled field greys its hint below readable contrast; the hint is information, not a control.
+            slotProps={{ formHelperText: { sx: { '&, &.Mui-disabled': { color: 'text.secondary' } } } }}
+          />
           <TextField
             label="Phone"
             name="phone_no"
