@@ -1,14 +1,16 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 
 // Served by the API process (apps/api/src/http/front-ends.ts): it serves dist/client and hands
 // the public-site paths to dist/server/entry.mjs's `handler`.
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // The islands are written against React's API and rendered by Preact through its compatibility
+  // layer: the same components, about 60 KB less JavaScript for a customer's phone on the shop page.
+  integrations: [preact({ compat: true })],
   // The API owns /api/* and /uploads/*; trailing slashes are the API's habit, pages take both.
   trailingSlash: 'ignore',
   build: { inlineStylesheets: 'always' },
@@ -16,6 +18,9 @@ export default defineConfig({
   security: { checkOrigin: false },
   devToolbar: { enabled: false },
   vite: {
+    // Bundled into the server build so its `react` import resolves to Preact there too (left
+    // external, it would load React itself and hand Preact a component it cannot render).
+    ssr: { noExternal: ['qrcode.react'] },
     // `astro dev` alone: the islands call /api on their own origin, so hand those to the API.
     server: {
       proxy: Object.fromEntries(

@@ -23,7 +23,7 @@ function islandScripts(island: string): Map<string, string> {
   const names = readdirSync(built(PUBLIC_ASSETS));
   const start = names.find((name) => name.startsWith(`${island}.`) && name.endsWith('.js'));
   if (!start) throw new Error(`No chunk of the ${island} island in ${PUBLIC_ASSETS}`);
-  // Astro's React renderer hydrates every island: it is part of each page's JavaScript.
+  // Astro's renderer (Preact) hydrates every island: it is part of each page's JavaScript.
   const queue = [start, ...names.filter((name) => /^client\.[\w-]+\.js$/.test(name))];
   const scripts = new Map<string, string>();
   while (queue.length > 0) {
@@ -36,6 +36,8 @@ function islandScripts(island: string): Map<string, string> {
   return scripts;
 }
 
+/** React DOM's production build points every error at react.dev; Preact has no such text. */
+const REACT_DOM_MARKER = /react\.dev\/errors/;
 /** zod's classes keep their names in a minified bundle ("$ZodObject", "$ZodString"…). */
 const ZOD_MARKER = /\$Zod[A-Z]\w+/;
 /** Messages only the shared schemas hold (the sign-up and settings contracts). */
@@ -43,6 +45,12 @@ const SHARED_SCHEMA_MARKERS = ['Please enter a valid email address.', 'The passw
 
 describe('public pages JavaScript', () => {
   for (const island of ['ShopApp', 'DisplayBoard', 'TicketApp']) {
+    it(`${island} is rendered by Preact, without React DOM`, () => {
+      const scripts = islandScripts(island);
+      for (const [name, code] of scripts) expect(REACT_DOM_MARKER.test(code), `${name} contains React DOM`).toBe(false);
+      expect([...scripts.keys()].some((name) => name.startsWith('preact.module.')), 'no Preact chunk').toBe(true);
+    });
+
     it(`${island} (with its imports and the React renderer) carries no zod and no shared schema`, () => {
       const scripts = islandScripts(island);
       expect(scripts.size).toBeGreaterThan(1);
