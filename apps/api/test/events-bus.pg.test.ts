@@ -53,4 +53,25 @@ describe('the LISTEN/NOTIFY event bus', () => {
     expect(killed.length).toBeGreaterThan(0);
     expect(await heard('shop-b')).toMatchObject({ shop_username: 'shop-b' });
   });
+
+  it('sends a NOTIFY handed to a transaction when it commits, and never for one that rolls back', async () => {
+    // Listening again first (an earlier test may have cut the connection), on a shop of its own.
+    await heard('shop-c-ready');
+    const got: QueueEvent[] = [];
+    const off = bus.subscribe('shop-c', (e) => got.push(e));
+    try {
+      await expect(
+        db.db.transaction(async (tx) => {
+          await bus.notifyWithin(tx, [{ ...event('shop-c'), kind: 'shop' }]);
+          throw new Error('the write failed after its NOTIFY');
+        }),
+      ).rejects.toThrow('the write failed');
+      await db.db.transaction((tx) => bus.notifyWithin(tx, [event('shop-c'), { ...event('shop-c'), kind: 'ticket', status: 'waiting' }]));
+      // Notifications arrive in commit order: once the committed ones are here, the rolled-back one never will be.
+      while (got.length < 2) await new Promise((r) => setTimeout(r, 20));
+      expect(got.map((e) => e.kind)).toEqual(['rotation', 'ticket']);
+    } finally {
+      off();
+    }
+  });
 });

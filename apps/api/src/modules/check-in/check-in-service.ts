@@ -58,18 +58,18 @@ export class CheckInService {
       // The place is counted in this read, under the shop lock, so concurrent check-ins get distinct places.
       const row = await ticketById(tx, shop.id, id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-      const event: QueueEvent = queueEventAt(shop.username, 'ticket', { token, status: 'waiting' });
-      return { kind: 'queued', row, events: [event] };
+      const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token, status: 'waiting' })];
+      await this.bus.notifyWithin(tx, events);
+      return { kind: 'queued', row, events };
     });
     if (outcome.kind === 'in-line') {
       await this.ticketLinks.sendTicketLink(outcome.ticketLink);
       throw conflict(PHONE_MESSAGES.alreadyInLine);
     }
     forgetHistory(outcome.row.shop_id);
-    // The wait needs the people ahead, not the lock: it is worked out after the commit, while the
-    // event goes out (on PostgreSQL they use different connections).
-    const [, wait] = await Promise.all([this.bus.publish(outcome.events), waitOfTicket(this.db, outcome.row, this.clock())]);
-    return toPublicTicket(outcome.row, wait);
+    this.bus.committed(outcome.events);
+    // The wait needs the people ahead, not the lock: it is worked out after the commit.
+    return toPublicTicket(outcome.row, await waitOfTicket(this.db, outcome.row, this.clock()));
   }
 
   async status(token: string): Promise<PublicTicket> {
@@ -88,11 +88,12 @@ export class CheckInService {
       await cancelTicket(tx, row, 'customer');
       const after = await ticketById(tx, shop.id, row.id);
       if (!after) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-      const event = queueEventAt(shop.username, 'ticket', { token: after.token, status: after.status });
-      return { ticket: after, events: [event] };
+      const events = [queueEventAt(shop.username, 'ticket', { token: after.token, status: after.status })];
+      await this.bus.notifyWithin(tx, events);
+      return { ticket: after, events };
     });
     forgetHistory(ticket.shop_id);
-    await this.bus.publish(events);
+    this.bus.committed(events);
     // A cancelled ticket has no place and no wait: the line is not read.
     return toPublicTicket(ticket, await waitOfTicket(this.db, ticket, this.clock()));
   }

@@ -1,4 +1,5 @@
 import type { QueueEvent } from '@chairline/shared';
+import type { Sql } from '../../db/database.js';
 
 /** A shop whose public data changed: named by its username (queue events) or its id (staff edits). */
 export type ShopChange = { shopUsername: string } | { shopId: number };
@@ -6,10 +7,24 @@ export type ShopChange = { shopUsername: string } | { shopId: number };
 /**
  * Where committed queue and rotation changes go out to the server-sent event streams. In process
  * for the embedded database (one process); over PostgreSQL LISTEN/NOTIFY when several API
- * processes share a database (pg-event-bus.ts). Publish only after the transaction commits.
+ * processes share a database (pg-event-bus.ts). A write either hands its events to its own
+ * transaction (`notifyWithin`, then `committed`) or publishes them after the commit (`publish`).
  */
 export interface EventBus {
+  /** After the commit, for a write that did not hand its events to its transaction. */
   publish(events: readonly QueueEvent[]): Promise<void>;
+  /**
+   * Inside the writing transaction, as its last statement. On PostgreSQL the NOTIFY rides the
+   * transaction: every process hears of the change exactly when it commits, never of a write that
+   * rolled back, and it costs no connection of its own. Call `committed` after the commit.
+   */
+  notifyWithin(tx: Sql, events: readonly QueueEvent[]): Promise<void>;
+  /**
+   * After the commit of a `notifyWithin` transaction: this process's caches forget the shops at
+   * once (its streams hear the notification like every other process's); the in-process bus
+   * delivers here.
+   */
+  committed(events: readonly QueueEvent[]): void;
   /** Calls `listener` for each event of the shop; returns the unsubscribe function. */
   subscribe(shopUsername: string, listener: (event: QueueEvent) => void): () => void;
   /**
@@ -87,6 +102,11 @@ export function createMemoryEventBus(): EventBus {
   const fanOut = new LocalFanOut();
   return {
     async publish(events) {
+      for (const e of events) fanOut.deliver(e);
+    },
+    // One process: nothing to tell others inside the transaction; deliver once it has committed.
+    notifyWithin: async () => undefined,
+    committed(events) {
       for (const e of events) fanOut.deliver(e);
     },
     subscribe: (shop, listener) => fanOut.subscribe(shop, listener),

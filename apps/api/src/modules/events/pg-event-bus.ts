@@ -10,8 +10,9 @@ const RECONNECT_MS = 1000;
 
 /**
  * Events over PostgreSQL LISTEN/NOTIFY, so every API process on one database pushes every change.
- * A dedicated client LISTENs (a pooled connection cannot: it is shared); publishing is a NOTIFY on
- * a short-lived query. Each process, including the publisher, delivers what it hears.
+ * A dedicated client LISTENs (a pooled connection cannot: it is shared). A queue write's NOTIFY is
+ * a statement of its own transaction (`notifyWithin`); other changes publish on a small pool of
+ * their own after the commit. Each process, including the publisher, delivers what it hears.
  */
 export async function createPgEventBus(connectionString: string, log: FastifyBaseLogger): Promise<EventBus> {
   const fanOut = new LocalFanOut();
@@ -74,6 +75,17 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
           log.warn({ err }, 'could not publish a queue event');
         }
       }
+    },
+    async notifyWithin(tx, events) {
+      if (events.length === 0) return;
+      // One statement for all of the write's events; PostgreSQL sends them when the transaction commits.
+      await tx.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
+        QUEUE_CHANNEL,
+        events.map((e) => JSON.stringify(e)),
+      ]);
+    },
+    committed(events) {
+      for (const e of events) fanOut.notify({ shopUsername: e.shop_username });
     },
     subscribe: (shop, listener) => fanOut.subscribe(shop, listener),
     onChange: (listener) => fanOut.watch(listener),

@@ -158,9 +158,11 @@ export class RotationService {
         await tx.query('UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = ANY($2::int[])', [staff.shopId, barberIds]);
         await applyOrder(tx, staff.shopId, barberIds, staff.userId, 'reorder', reason || 'Reordered by a manager');
       });
-      return { username: shop.username, view: await rotationView(tx, staff.shopId, { role: staff.role, ownBarberId: null }) };
+      const events = [queueEventAt(shop.username, 'rotation')];
+      await this.bus.notifyWithin(tx, events);
+      return { events, view: await rotationView(tx, staff.shopId, { role: staff.role, ownBarberId: null }) };
     });
-    await this.bus.publish([queueEventAt(view.username, 'rotation')]);
+    this.bus.committed(view.events);
     return view.view;
   }
 
@@ -197,9 +199,11 @@ export class RotationService {
         current_ticket: null,
         waiting_count: 0,
       };
-      return { username: shop.username, entry, changed: barber.status !== status };
+      const events = barber.status !== status ? [queueEventAt(shop.username, 'rotation')] : [];
+      await this.bus.notifyWithin(tx, events);
+      return { entry, events };
     });
-    if (result.changed) await this.bus.publish([queueEventAt(result.username, 'rotation')]);
+    this.bus.committed(result.events);
     return result.entry;
   }
 
@@ -237,13 +241,11 @@ export class RotationService {
       const before = await rotationOrder(tx, staff.shopId);
       await change(tx, member);
       const after = await rotationOrder(tx, staff.shopId);
-      return {
-        username: shop.username,
-        changed: before.join() !== after.join(),
-        view: await rotationView(tx, staff.shopId, { role: staff.role, ownBarberId: null }),
-      };
+      const events = before.join() !== after.join() ? [queueEventAt(shop.username, 'rotation')] : [];
+      await this.bus.notifyWithin(tx, events);
+      return { events, view: await rotationView(tx, staff.shopId, { role: staff.role, ownBarberId: null }) };
     });
-    if (result.changed) await this.bus.publish([queueEventAt(result.username, 'rotation')]);
+    this.bus.committed(result.events);
     return result.view;
   }
 }

@@ -154,11 +154,19 @@ export class TurnAlerts {
   }
 }
 
-/** Calls `listener` after every publish of committed queue changes on this bus (the alerts hook). */
+/**
+ * Calls `listener` with every committed queue change on this bus, whichever way it went out (the
+ * alerts hook): `publish` after a commit, or `committed` after a write that notified within.
+ */
 export function afterQueueChanges(bus: EventBus, listener: (events: readonly QueueEvent[]) => void) {
   const publish = bus.publish.bind(bus);
   bus.publish = async (events) => {
     await publish(events);
     listener(events);
+  };
+  const committed = bus.committed.bind(bus);
+  bus.committed = (events) => {
+    committed(events);
+    if (events.length > 0) listener(events);
   };
 }

@@ -246,13 +246,13 @@ export class WalkinsService {
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token: row.token, status: row.status })];
       if (rotation) events.push(queueEventAt(shop.username, 'rotation'));
+      await this.bus.notifyWithin(tx, events);
       return { row, events };
     });
     forgetHistory(shopId);
+    this.bus.committed(events);
     // Only a ticket left waiting (added, put back) has a wait; it needs the people ahead, not the
-    // lock, so it is worked out after the commit, while the events go out. Any other ticket reads
-    // nothing more.
-    const [, wait] = await Promise.all([this.bus.publish(events), waitOfTicket(this.db, row, this.clock())]);
-    return toWalkin(row, wait);
+    // lock, so it is worked out after the commit. Any other ticket reads nothing more.
+    return toWalkin(row, await waitOfTicket(this.db, row, this.clock()));
   }
 }
