@@ -106,6 +106,8 @@ async function main() {
 const MODES: Record<string, () => Promise<void>> = {
   // the simulated Saturday of the wait estimate
   'wait-accuracy': () => import('./wait-accuracy.js').then((m) => m.printWaitAccuracy()),
+  // check-ins at a steady 200/s over 100 shops
+  'check-in-rate': () => import('./check-in-rate.js').then((m) => m.printCheckInRate()),
   // one shop's events to thousands of open streams
   'fan-out': () => import('./fan-out.js').then((m) => m.printFanOut()),
   // one API instance against two on one PostgreSQL
