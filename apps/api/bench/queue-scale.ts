@@ -15,9 +15,9 @@ import { postgresDatabase } from './servers.js';
 
 /**
  * `pnpm bench queue-scale`: one shop with 10, 1,000 and 10,000 customers waiting (BENCH_SIZES), and
- * per operation the p50 and p99 time and the SQL statements it ran (BEGIN and COMMIT included; the
- * NOTIFY of the PostgreSQL event bus is not, it has its own pool): check-in, the ticket page's
- * status, GET /api/queue/, call-next and cancel, BENCH_ROUNDS rounds each (default 20). On the
+ * per operation the p50 and p99 time and the SQL statements it ran (BEGIN and COMMIT included, and on
+ * PostgreSQL the NOTIFY inside the write's transaction): check-in, the ticket page's status (its
+ * first poll after a change, and the next one), GET /api/queue/, call-next and cancel, BENCH_ROUNDS rounds each (default 20). On the
  * embedded database (unless BENCH_PGLITE=0) and on PostgreSQL when one answers (BENCH_DATABASE_URL; not with
  * BENCH_POSTGRES=0).
  * In process, through app.inject: the figures are the server's own work, without the network.
@@ -27,7 +27,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const withPglite = process.env.BENCH_PGLITE !== '0';
 const withPostgres = process.env.BENCH_POSTGRES !== '0';
 const PASSWORD = 'bench password long enough';
-const OPERATIONS = ['check-in', 'ticket status', 'GET /api/queue/', 'call-next', 'cancel'] as const;
+const OPERATIONS = ['check-in', 'ticket status', 'status, next poll', 'GET /api/queue/', 'call-next', 'cancel'] as const;
 type Operation = (typeof OPERATIONS)[number];
 
 /** The database, counting the statements run through it (a transaction adds BEGIN and COMMIT). */
@@ -160,6 +160,8 @@ async function measure(kind: 'pglite' | 'postgres', waiting: number): Promise<st
       );
       const token = joined.json<{ response: { token: string } }>().response.token;
       await timed('ticket status', () => app!.inject({ method: 'GET', url: `/api/check-in/${token}/` }));
+      // The phone's next poll, nothing changed meanwhile: the shop's line of waits is kept.
+      await timed('status, next poll', () => app!.inject({ method: 'GET', url: `/api/check-in/${token}/` }));
       const queue = await timed('GET /api/queue/', () => app!.inject({ method: 'GET', url: '/api/queue/?shop_username=scale' }));
       bytes = queue.body.length;
       await timed('call-next', () =>
@@ -173,7 +175,7 @@ async function measure(kind: 'pglite' | 'postgres', waiting: number): Promise<st
     return OPERATIONS.map((op) => {
       const sorted = [...(times.get(op) ?? [])].sort((a, b) => a - b);
       const extra = op === 'GET /api/queue/' ? `  reply ${(bytes / 1024).toFixed(1)} KB` : '';
-      return `${label.padEnd(10)} ${String(waiting).padStart(6)} waiting  ${op.padEnd(16)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  ${String(counts.get(op) ?? 0).padStart(2)} statements${extra}`;
+      return `${label.padEnd(10)} ${String(waiting).padStart(6)} waiting  ${op.padEnd(17)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  ${String(counts.get(op) ?? 0).padStart(2)} statements${extra}`;
     });
   } finally {
     await app?.close();

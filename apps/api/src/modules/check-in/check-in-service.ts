@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../http/errors.js';
 import { customerPhone } from '../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
 import { lockShopByUsername, lockShopOfToken } from '../public-shop/public-shop-repository.js';
+import { LineWaits } from '../walkins/line-waits.js';
 import { queueTicket } from '../walkins/new-ticket.js';
 import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../walkins/queue-repository.js';
 import { cancelTicket } from '../walkins/ticket-transitions.js';
@@ -25,13 +26,18 @@ type CheckInOutcome =
 
 /** The customer's side of the queue: join, follow, leave. No sign-in; the ticket token is the key. */
 export class CheckInService {
+  /** The ticket pages' polls read their wait from the shop's whole line, worked out once and kept. */
+  private readonly lineWaits: LineWaits;
+
   constructor(
     private readonly db: Database,
     private readonly bus: EventBus,
     private readonly ticketLinks: TicketLinkNotifier = noTicketLinkNotifier,
     /** The time the wait estimate is computed at (the app's clock; tests pin it). */
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.lineWaits = new LineWaits(db, bus);
+  }
 
   /**
    * Joins the queue. The phone is stored as E.164 in the shop's country; one that is not a phone
@@ -75,7 +81,7 @@ export class CheckInService {
   async status(token: string): Promise<PublicTicket> {
     const row = await ticketByToken(this.db, token);
     if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toPublicTicket(row, await waitOfTicket(this.db, row, this.clock(), { cached: true }));
+    return toPublicTicket(row, await this.lineWaits.waitOf(row, this.clock()));
   }
 
   async cancel(token: string): Promise<PublicTicket> {

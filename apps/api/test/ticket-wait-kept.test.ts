@@ -1,0 +1,86 @@
+import { ticketReply } from '@chairline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { one } from '../src/db/database.js';
+import { toEtaRange } from '../src/modules/walkins/eta.js';
+import { LINE_WAITS_TTL_MS } from '../src/modules/walkins/line-waits.js';
+import { ticketByToken, waitOfTicket } from '../src/modules/walkins/queue-repository.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
+
+// A ticket page polls its wait; the server keeps the shop's whole line of waits between changes.
+// These tests hold it to the exact wait: forgotten on any change, and worked out again as time passes.
+let now = new Date('2026-06-06T15:00:00Z');
+
+describe('the wait a ticket page polls', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ clock: () => now });
+  });
+  afterAll(() => t.close());
+
+  async function service(shop: TestShop, minutes: number) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/services/',
+      headers: bearer(shop.admin),
+      payload: { name: `Cut ${minutes}`, estimated_minutes: minutes, price: 20 },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ response: { id: number } }>().response.id;
+  }
+  async function join(shop: TestShop, serviceIds: number[] = []) {
+    const res = await checkIn(t.app, shop.username, { service_ids: serviceIds });
+    expect(res.statusCode).toBe(200);
+    return ticketReply.parse(res.json()).response;
+  }
+  const poll = async (token: string) =>
+    ticketReply.parse((await t.app.inject({ method: 'GET', url: `/api/check-in/${token}/` })).json()).response;
+  /** The wait worked out the exact way, reading the line ahead now. */
+  async function exactWait(token: string) {
+    const row = await ticketByToken(t.db, token);
+    if (!row) throw new Error('no such ticket');
+    return toEtaRange(await waitOfTicket(t.db, row, now));
+  }
+
+  it('follows a change ahead of the ticket at once', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const long = await service(shop, 40);
+    const first = await join(shop, [long]);
+    const second = await join(shop, [long]);
+    const third = await join(shop);
+    const before = await poll(third.token);
+    expect(before.eta_range).toEqual(await exactWait(third.token));
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/check-in/${first.token}/cancel/` })).statusCode).toBe(200);
+    const after = await poll(third.token);
+    expect(after.place).toBe(before.place === null ? null : before.place - 1);
+    expect(after.eta_range).toEqual(await exactWait(third.token));
+    expect(after.eta_range).not.toEqual(before.eta_range);
+
+    // A staff write changes it too: the barber starts the second customer's haircut.
+    const secondId = (await one<{ id: number }>(t.db, 'SELECT id FROM walkin_tickets WHERE token = $1', [second.token]))?.id;
+    const started = await t.app.inject({ method: 'POST', url: `/api/walkins/${secondId}/start/`, headers: bearer(shop.admin), payload: {} });
+    expect(started.statusCode).toBe(200);
+    const inService = await poll(third.token);
+    expect(inService.place).toBe(1);
+    expect(inService.eta_range).toEqual(await exactWait(third.token));
+  });
+
+  it('is worked out again as the haircut ahead goes on', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const long = await service(shop, 40);
+    const first = await join(shop, [long]);
+    const next = await join(shop);
+    const firstId = (await one<{ id: number }>(t.db, 'SELECT id FROM walkin_tickets WHERE token = $1', [first.token]))?.id;
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/walkins/${firstId}/start/`, headers: bearer(shop.admin), payload: {} })).statusCode,
+    ).toBe(200);
+    const early = await poll(next.token);
+    expect(early.eta_range).toEqual(await exactWait(next.token));
+
+    now = new Date(now.getTime() + LINE_WAITS_TTL_MS + 20 * 60_000);
+    const later = await poll(next.token);
+    expect(later.eta_range).toEqual(await exactWait(next.token));
+    expect(later.eta_range).not.toEqual(early.eta_range);
+  });
+});
