@@ -4,3 +4,4 @@ export * from './resources.js';
 export * from './form-data.js';
 export * from './commands.js';
 export { createDataProvider, type ChairlineDataProvider } from './data-provider.js';
+export { HttpError } from 'ra-core';

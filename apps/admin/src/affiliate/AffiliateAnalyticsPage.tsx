@@ -5,10 +5,12 @@ import { format, subDays } from 'date-fns';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Spinner } from '../common/Spinner';
-import { downloadFile, errorText } from '../settings/api';
 import { Figure } from './AffiliatePages';
 import { formatMoney } from '@chairline/shared/pricing';
+import { dataProvider } from '../providers';
+import { saveFile } from '../common/save-file';
 import { useAffiliateData } from './useAffiliateProfile';
+import { errorText } from '../common/error-text';
 
 const day = (d: Date) => format(d, 'yyyy-MM-dd');
 
@@ -67,11 +69,12 @@ function Charts({ data }: { data: AffiliateAnalytics }) {
 export function AffiliateAnalyticsPage() {
   const [range, setRange] = useState({ from: day(subDays(new Date(), 29)), to: day(new Date()) });
   const [exportError, setExportError] = useState<string | null>(null);
-  const { data, error } = useAffiliateData<AffiliateAnalytics>('/affiliate/analytics/', range);
+  const { data, error } = useAffiliateData((dp) => dp.getAffiliateAnalytics(range), JSON.stringify(range));
   const exportCsv = () =>
-    downloadFile('/affiliate/analytics/export/', range, `affiliate-analytics-${range.from}-${range.to}.csv`).catch((err: unknown) =>
-      setExportError(errorText(err)),
-    );
+    dataProvider
+      .exportAffiliateAnalytics(range)
+      .then(saveFile)
+      .catch((err: unknown) => setExportError(errorText(err)));
   return (
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>

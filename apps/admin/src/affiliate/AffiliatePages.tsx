@@ -1,4 +1,4 @@
-import type { AffiliateAnalytics, AffiliatePayouts, AffiliateProfile } from '@chairline/shared';
+import type { AffiliateProfile } from '@chairline/shared';
 import { Alert, Card, CardContent, Grid, Stack, Typography } from '@mui/material';
 import { Spinner } from '../common/Spinner';
 import { formatMoney } from '@chairline/shared/pricing';
@@ -26,8 +26,8 @@ export function Figure({ label, value }: { label: string; value: string | number
 }
 
 function Overview({ profile }: { profile: AffiliateProfile }) {
-  const stats = useAffiliateData<AffiliateAnalytics>('/affiliate/analytics/');
-  const money = useAffiliateData<AffiliatePayouts>('/affiliate/payouts/');
+  const stats = useAffiliateData((dp) => dp.getAffiliateAnalytics());
+  const money = useAffiliateData((dp) => dp.getAffiliatePayouts());
   if (stats.error || money.error) return <Alert severity="error">{stats.error ?? money.error}</Alert>;
   if (!stats.data || !money.data) return <Spinner />;
   const c = money.data.currency;

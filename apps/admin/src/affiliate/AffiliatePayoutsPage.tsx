@@ -1,13 +1,15 @@
-import type { AffiliatePayouts, PayoutRecord } from '@chairline/shared';
+import type { PayoutRecord } from '@chairline/shared';
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, Chip, Grid, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { Spinner } from '../common/Spinner';
-import { apiSend, downloadFile, errorText } from '../settings/api';
 import { Figure } from './AffiliatePages';
 import { formatMoney } from '@chairline/shared/pricing';
+import { dataProvider } from '../providers';
+import { saveFile } from '../common/save-file';
 import { useAffiliateData } from './useAffiliateProfile';
+import { errorText } from '../common/error-text';
 
 const STATUS_COLOR = { requested: 'warning', paid: 'success', rejected: 'error' } as const;
 
@@ -46,12 +48,12 @@ export function AffiliatePayoutsPage() {
   const [version, setVersion] = useState(0);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const { data, error } = useAffiliateData<AffiliatePayouts>('/affiliate/payouts/', undefined, version);
+  const { data, error } = useAffiliateData((dp) => dp.getAffiliatePayouts(), '', version);
   const request = async () => {
     setBusy(true);
     setNotice(null);
     try {
-      const payout = await apiSend<PayoutRecord>('post', '/affiliate/payouts/');
+      const payout = await dataProvider.requestPayout();
       setNotice({ kind: 'success', text: `Payout of ${formatMoney(payout.amount, payout.currency, { cents: 'always' })} requested.` });
       setVersion((v) => v + 1);
     } catch (err) {
@@ -59,7 +61,11 @@ export function AffiliatePayoutsPage() {
     }
     setBusy(false);
   };
-  const exportCsv = () => downloadFile('/affiliate/payouts/export/', undefined, 'affiliate-payouts.csv').catch((err: unknown) => setNotice({ kind: 'error', text: errorText(err) }));
+  const exportCsv = () =>
+    dataProvider
+      .exportAffiliatePayouts()
+      .then(saveFile)
+      .catch((err: unknown) => setNotice({ kind: 'error', text: errorText(err) }));
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>

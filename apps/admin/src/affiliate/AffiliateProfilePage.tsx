@@ -3,9 +3,10 @@ import { Alert, Button, Card, CardContent, Stack, TextField, Typography } from '
 import { useState, type FormEvent } from 'react';
 import { Spinner } from '../common/Spinner';
 import { PasswordField } from '../auth/PasswordField';
-import { apiSend, errorText } from '../settings/api';
 import { Failed } from './AffiliatePages';
+import { dataProvider } from '../providers';
 import type { ProfileState } from './useAffiliateProfile';
+import { errorText } from '../common/error-text';
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
@@ -26,7 +27,7 @@ function DetailsForm({ profile, onSaved }: { profile: AffiliateProfile; onSaved:
     }
     setBusy(true);
     try {
-      onSaved(await apiSend<AffiliateProfile>('put', '/affiliate/profile/', form));
+      onSaved(await dataProvider.updateAffiliateProfile(form));
       setNotice({ kind: 'success', text: 'Profile updated successfully' });
     } catch (err) {
       setNotice({ kind: 'error', text: errorText(err) });
@@ -76,7 +77,7 @@ function PasswordForm() {
     }
     setBusy(true);
     try {
-      setNotice({ kind: 'success', text: await apiSend<string>('post', '/affiliate/profile/password/', body) });
+      setNotice({ kind: 'success', text: await dataProvider.changeAffiliatePassword(body.current_password, body.new_password) });
       setCurrent('');
       setNext('');
     } catch (err) {

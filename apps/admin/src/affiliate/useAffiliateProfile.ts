@@ -1,15 +1,19 @@
 import type { AffiliateProfile } from '@chairline/shared';
-import { useCallback, useEffect, useState } from 'react';
-import { apiGet } from '../settings/api';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText } from '../common/error-text';
+// The affiliate area lives outside react-admin's <Admin> (no data provider context there), so it
+// calls the app's one data provider directly.
+import { dataProvider } from '../providers';
 
 export type ProfileState = { kind: 'loading' } | { kind: 'error' } | { kind: 'ready'; profile: AffiliateProfile };
 
-/** GET /api/affiliate/profile/ once per visit; `replace` keeps the header in step after an edit. */
+/** The affiliate's profile once per visit; `replace` keeps the header in step after an edit. */
 export function useAffiliateProfile(): { state: ProfileState; replace: (profile: AffiliateProfile) => void } {
   const [state, setState] = useState<ProfileState>({ kind: 'loading' });
   useEffect(() => {
     let live = true;
-    apiGet<AffiliateProfile>('/affiliate/profile/')
+    dataProvider
+      .getAffiliateProfile()
       .then((profile) => live && setState({ kind: 'ready', profile }))
       .catch(() => live && setState({ kind: 'error' }));
     return () => {
@@ -20,20 +24,25 @@ export function useAffiliateProfile(): { state: ProfileState; replace: (profile:
   return { state, replace };
 }
 
-/** A GET of the affiliate's own figures, reloaded when `query` changes. */
-export function useAffiliateData<T>(path: string, query?: Record<string, string>, version = 0) {
+/**
+ * The affiliate's own figures, loaded again when `key` or `version` changes (`key` names what
+ * `load` asks for, e.g. its date range).
+ */
+export function useAffiliateData<T>(load: (provider: typeof dataProvider) => Promise<T>, key = '', version = 0) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const key = JSON.stringify(query ?? {});
+  const latest = useRef(load);
+  latest.current = load;
   useEffect(() => {
     let live = true;
     setError(null);
-    apiGet<T>(path, JSON.parse(key) as Record<string, string>)
+    latest
+      .current(dataProvider)
       .then((d) => live && setData(d))
-      .catch((err: unknown) => live && setError(err instanceof Error ? err.message : 'Something went wrong. Please try again later.'));
+      .catch((err: unknown) => live && setError(errorText(err)));
     return () => {
       live = false;
     };
-  }, [path, key, version]);
+  }, [key, version]);
   return { data, error };
 }

@@ -13,10 +13,12 @@ import {
   TimeInput,
   minValue,
   required,
+  useDataProvider,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useSession } from '../layout/session';
-import { apiGet, errorText } from '../settings/api';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 const STATUS_LABEL: Record<(typeof APPOINTMENT_STATUSES)[number], string> = {
   booked: 'Booked',
@@ -80,15 +82,16 @@ function CustomerChoice() {
 
 /** The one appointment form (create and edit): barber, customer, services, start (shop time), duration, notes. */
 export function AppointmentInputs({ timeZone, edit = false }: { timeZone: string; edit?: boolean }) {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const { user } = useSession();
   const [barbers, setBarbers] = useState<PublicBarber[]>([]);
   const [services, setServices] = useState<Service[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    apiGet<PublicBarber[]>('/barbers/', { shop_username: user.shop_username }).then(setBarbers, (err: unknown) => setError(errorText(err)));
-    apiGet<Service[]>('/services/').then(setServices, (err: unknown) => setError(errorText(err)));
-  }, [user.shop_username]);
+    dataProvider.getShopBarbers(user.shop_username).then(setBarbers, (err: unknown) => setError(errorText(err)));
+    dataProvider.getServices().then(setServices, (err: unknown) => setError(errorText(err)));
+  }, [dataProvider, user.shop_username]);
 
   return (
     <Stack sx={{ width: '100%', maxWidth: 640 }}>

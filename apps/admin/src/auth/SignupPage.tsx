@@ -2,7 +2,7 @@ import { affiliateSignupBody, MESSAGES, signupBody, storedInvitedBy } from '@cha
 import { Box, Button, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
-import { authProvider } from '../providers';
+import { authProvider, dataProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
 import { PasswordField } from './PasswordField';
@@ -48,7 +48,7 @@ export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
 
   // A referral link may point at the sign-up page itself (`/signup?ref=CODE`).
   useEffect(() => {
-    if (!affiliate) captureReferralHere();
+    if (!affiliate) captureReferralHere(dataProvider);
   }, [affiliate]);
 
   if (redirect) return <Navigate to={redirect} replace />;

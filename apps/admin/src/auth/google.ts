@@ -1,8 +1,9 @@
 // Google Identity Services, loaded only when the server is configured with a client id
 // (GOOGLE_CLIENT_ID at run time, read from GET /api/auth/config/; the API verifies ID tokens against it).
-import { authConfig, envelope } from '@chairline/shared';
+import { NetworkError, type ChairlineDataProvider } from '@chairline/data-provider';
 import { useEffect, useState } from 'react';
-import { http } from '../providers';
+// The sign-in pages live outside react-admin's <Admin>: they use the app's one data provider directly.
+import { dataProvider } from '../providers';
 
 export const GOOGLE_BUTTON_WIDTH = 370;
 
@@ -39,22 +40,18 @@ export function loadGoogleIdentity(): Promise<GoogleId> {
   return loading;
 }
 
-const configReply = envelope(authConfig);
 let clientId: Promise<string | null> | null = null;
 
 /** The server's Google client id, asked once per page load; null when unset or the server cannot say. */
-export function fetchGoogleClientId(): Promise<string | null> {
-  clientId ??= http
-    .get('/auth/config/', undefined, { public: true })
-    .then((reply) => {
-      const parsed = configReply.safeParse(reply.body);
-      return parsed.success ? parsed.data.response.google_client_id || null : null;
-    })
-    .catch(() => {
+export function fetchGoogleClientId(provider: Pick<ChairlineDataProvider, 'getAuthConfig'>): Promise<string | null> {
+  clientId ??= provider.getAuthConfig().then(
+    (config) => config.google_client_id || null,
+    (err: unknown) => {
       // Offline: try again on the next sign-in page rather than hiding Google for good.
-      clientId = null;
+      if (err instanceof NetworkError) clientId = null;
       return null;
-    });
+    },
+  );
   return clientId;
 }
 
@@ -70,7 +67,7 @@ export function useGoogleConfig(enabled: boolean): { clientId: string | null; st
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    void fetchGoogleClientId().then((value) => {
+    void fetchGoogleClientId(dataProvider).then((value) => {
       if (!cancelled) setAnswer({ clientId: value });
     });
     return () => {

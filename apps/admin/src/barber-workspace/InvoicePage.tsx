@@ -22,12 +22,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { dataProvider, http } from '../providers';
 import { useFeedback } from './feedback';
 import { NewCustomerDialog } from './NewCustomerDialog';
 import { useRequirePin } from './pin';
 import { capitalise, invoiceProblem } from './rules';
 import { Spinner } from '../common/Spinner';
+import { useDataProvider } from 'react-admin';
+import { NetworkError, type ChairlineDataProvider } from '@chairline/data-provider';
 
 interface Option {
   id: number;
@@ -43,30 +44,19 @@ function options(list: unknown): Option[] {
   return list.filter((o): o is Option => isRecord(o) && typeof o.id === 'number' && typeof o.name === 'string');
 }
 
-/** GET a list answered under `response` (customers) or bare (services). */
-async function loadOptions(path: string, params: Record<string, string | number> = {}): Promise<Option[]> {
-  const result = await http.get(path, params);
-  if (!result.ok) throw new Error(`status ${result.status}`);
-  return options(isRecord(result.body) ? result.body.response : result.body);
-}
-
 function useMyInvoices() {
   const { toast } = useFeedback();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [invoices, setInvoices] = useState<InvoiceListItem[] | null>(null);
   const load = useCallback(async () => {
     try {
-      const result = await http.get('/billing/invoices-by-barber/');
-      const body = result.body;
-      if (isRecord(body) && body.status === 1 && Array.isArray(body.response)) setInvoices(body.response as InvoiceListItem[]);
-      else {
-        setInvoices((current) => current ?? []);
-        toast('Failed to load invoices', 'error');
-      }
-    } catch {
+      setInvoices(await dataProvider.getMyInvoices());
+    } catch (err) {
       setInvoices((current) => current ?? []);
-      toast('Error fetching invoices', 'error');
+      // A refusal and no answer at all read differently to the barber.
+      toast(err instanceof NetworkError ? 'Error fetching invoices' : 'Failed to load invoices', 'error');
     }
-  }, [toast]);
+  }, [dataProvider, toast]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -76,6 +66,7 @@ function useMyInvoices() {
 function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Walkin | null; onClearWalkin: () => void; onCreated: () => void }) {
   const { toast } = useFeedback();
   const requirePin = useRequirePin();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [customers, setCustomers] = useState<Option[]>([]);
   const [services, setServices] = useState<Option[]>([]);
   const [customer, setCustomer] = useState('');
@@ -86,13 +77,15 @@ function InvoiceForm({ fromWalkin, onClearWalkin, onCreated }: { fromWalkin: Wal
   const [adding, setAdding] = useState(false);
 
   useEffect(() => {
-    loadOptions('/services/')
-      .then(setServices)
+    dataProvider
+      .getServices()
+      .then((list) => setServices(options(list)))
       .catch(() => toast('Error loading services', 'error'));
-    loadOptions('/customers/', { page_size: 100, ordering: 'name' })
-      .then(setCustomers)
+    dataProvider
+      .getCustomers()
+      .then((list) => setCustomers(options(list)))
       .catch(() => toast('Error loading customers', 'error'));
-  }, [toast]);
+  }, [dataProvider, toast]);
 
   // A completed walk-in pre-fills the form with its customer and services.
   useEffect(() => {

@@ -1,23 +1,26 @@
 import { formatShopTime, shopDay, type Appointment } from '@chairline/shared';
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { apiGet, errorText } from '../settings/api';
+import { errorText } from '../common/error-text';
+import { useDataProvider } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /** The barber's own booked appointments today (the shop's day), times on the shop's clock. */
 export function MyAppointments({ timeZone }: { timeZone: string | undefined }) {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [rows, setRows] = useState<Appointment[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
     const today = shopDay(new Date(), timeZone);
-    apiGet<Appointment[]>('/appointments/', { from: today, to: today, status: 'booked', page_size: 100 })
+    dataProvider.getAppointments({ from: today, to: today, status: 'booked', page_size: 100 })
       .then((list) => live && setRows(list))
       .catch((err: unknown) => live && setError(errorText(err)));
     return () => {
       live = false;
     };
-  }, [timeZone]);
+  }, [dataProvider, timeZone]);
 
   return (
     <Card>

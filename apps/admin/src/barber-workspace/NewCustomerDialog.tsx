@@ -1,14 +1,12 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
-import { http } from '../providers';
+import { refusalText } from '../common/error-text';
+import { useDataProvider } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 export interface NewCustomer {
   id: number;
   name: string;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A customer added at the chair (POST /api/customers/), for a walk-in who has no record yet. */
@@ -17,6 +15,7 @@ export function NewCustomerDialog({ open, onClose, onCreated }: { open: boolean;
   const [phone, setPhone] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
 
   const close = () => {
     setName('');
@@ -32,16 +31,11 @@ export function NewCustomerDialog({ open, onClose, onCreated }: { open: boolean;
     if (name.trim() === '') return setError('Please enter the customer name.');
     setBusy(true);
     try {
-      const result = await http.post('/customers/', { name: name.trim(), phone: phone.trim() });
-      const body = result.body;
-      if (isRecord(body) && body.status === 1 && isRecord(body.response) && typeof body.response.id === 'number') {
-        onCreated({ id: body.response.id, name: String(body.response.name) });
-        close();
-      } else {
-        setError(isRecord(body) && typeof body.response === 'string' ? body.response : 'Could not add the customer.');
-      }
-    } catch {
-      setError('No response received from server');
+      const added = await dataProvider.addCustomer(name.trim(), phone.trim());
+      onCreated({ id: added.id, name: added.name });
+      close();
+    } catch (err) {
+      setError(refusalText(err, 'Could not add the customer.'));
     } finally {
       setBusy(false);
     }

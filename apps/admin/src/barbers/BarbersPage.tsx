@@ -14,31 +14,27 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { BARBER_STATUSES, shopDay, type BarberStatus, type PublicBarber, type ShopStats } from '@chairline/shared';
+import { BARBER_STATUSES, shopDay, type BarberStatus, type PublicBarber } from '@chairline/shared';
 import { BARBER_STATUS_LABELS } from '@chairline/shared/queue-rules';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useNotify, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { imageUrl } from '../common/image-url';
 import { Spinner } from '../common/Spinner';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useSession } from '../layout/session';
 import { LeaveRotationButton, OutOfRotation, useRotationChoice } from '../rotation';
-import { apiGet, apiSend, errorText } from '../settings/api';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 const STATUS_COLOR: Record<BarberStatus, 'success' | 'warning' | 'default'> = { available: 'success', busy: 'warning', break: 'default', off: 'default' };
-
-interface CalendarEntry {
-  kind: 'appointment' | 'walkin';
-  barber_id: number | null;
-  status: string;
-}
 
 /** The shop's barbers in rotation order, with today's figures and their status (edits live in Team). */
 export function BarbersPage() {
   const { user } = useSession();
   const notify = useNotify();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const timeZone = useShopTimeZone();
   const [barbers, setBarbers] = useState<PublicBarber[] | null>(null);
   const [served, setServed] = useState<Map<number, number>>(new Map());
@@ -46,14 +42,14 @@ export function BarbersPage() {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    apiGet<PublicBarber[]>('/barbers/', { shop_username: user.shop_username }).then(setBarbers, (err: unknown) => setError(errorText(err)));
-  }, [user.shop_username]);
+    dataProvider.getShopBarbers(user.shop_username).then(setBarbers, (err: unknown) => setError(errorText(err)));
+  }, [dataProvider, user.shop_username]);
   useEffect(load, [load]);
   const rotationChoice = useRotationChoice(load);
 
   useEffect(() => {
     const today = shopDay(new Date(), timeZone);
-    apiGet<CalendarEntry[]>('/calendar/', { from: today, to: today })
+    dataProvider.getCalendar(today, today)
       .then((entries) => {
         const counts = new Map<number, number>();
         for (const e of entries) {
@@ -62,14 +58,14 @@ export function BarbersPage() {
         setServed(counts);
       })
       .catch(() => setServed(new Map()));
-    apiGet<ShopStats>('/stats/')
+    dataProvider.getStats()
       .then((s) => setTurns(new Map(s.turns_per_barber.map((t) => [t.barber_id, t.turns]))))
       .catch(() => setTurns(new Map()));
-  }, [timeZone]);
+  }, [dataProvider, timeZone]);
 
   const setStatus = async (b: PublicBarber, status: BarberStatus) => {
     try {
-      await apiSend('post', `/barbers/${b.id}/status/`, { status });
+      await dataProvider.setBarberStatus(b.id, status);
       notify(`${b.name} is now ${BARBER_STATUS_LABELS[status].staff.toLowerCase()}.`, { type: 'success' });
       load();
     } catch (err) {

@@ -1,13 +1,14 @@
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, Link, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT, formatMoney, formatShopDateTime, limitText, type BillingDetails, type StripeInvoice } from '@chairline/shared';
 import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
-import { apiGet, errorText } from '../settings/api';
 import { fullDate, openBillingPortal } from './portal';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 function Usage({ label, used, limit }: { label: string; used: number; limit: number }) {
   const unlimited = limit === -1;
@@ -74,6 +75,7 @@ function Invoices({ invoices, timeZone }: { invoices: StripeInvoice[]; timeZone:
 
 /** Billing (admin): plan, status, renewal, card, usage, Stripe invoices, the Billing Portal and the history. */
 export function BillingPage() {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const { user } = useSession();
   const [data, setData] = useState<BillingDetails | null>(null);
   const [invoices, setInvoices] = useState<StripeInvoice[] | null>(null);
@@ -81,13 +83,13 @@ export function BillingPage() {
   const [portalError, setPortalError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   useEffect(() => {
-    apiGet<BillingDetails>('/billing/subscription/').then(setData, (err: unknown) => setError(errorText(err)));
-    apiGet<StripeInvoice[]>('/billing/invoices/').then(setInvoices, (err: unknown) => setPortalError(errorText(err)));
-  }, []);
+    dataProvider.getBillingDetails().then(setData, (err: unknown) => setError(errorText(err)));
+    dataProvider.getStripeInvoices().then(setInvoices, (err: unknown) => setPortalError(errorText(err)));
+  }, [dataProvider]);
   const manage = () => {
     setOpening(true);
     setPortalError(null);
-    openBillingPortal().catch((err: unknown) => {
+    openBillingPortal(dataProvider).catch((err: unknown) => {
       setPortalError(errorText(err));
       setOpening(false);
     });

@@ -1,10 +1,9 @@
 import { formatInShopZone } from '@chairline/shared';
-import { apiSend } from '../settings/api';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /** Opens the Stripe Billing Portal (card, invoices, cancel at period end, resume) for the shop. */
-export async function openBillingPortal(): Promise<void> {
-  const { url } = await apiSend<{ url: string }>('post', '/billing/portal/');
-  window.location.assign(url);
+export async function openBillingPortal(dataProvider: Pick<ChairlineDataProvider, 'getBillingPortalUrl'>): Promise<void> {
+  window.location.assign(await dataProvider.getBillingPortalUrl());
 }
 
 /** "12 December": how the trial and grace notices name a day (the shop's day). */

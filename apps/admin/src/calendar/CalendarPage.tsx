@@ -4,13 +4,14 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Alert, Box, Button, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import { formatDay, formatShopTime, mondayOf, shiftDay, shopDay, shopMinutes, type PublicBarber } from '@chairline/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
-import { apiGet, errorText } from '../settings/api';
 import { useShopTimeZone } from './use-shop-time-zone';
 import { ADMIN_PATHS, appointmentEditPath } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 interface Entry {
   kind: 'appointment' | 'walkin';
@@ -82,6 +83,7 @@ function EntryBlock({ entry, timeZone, firstHour, onOpen }: { entry: Entry; time
 
 /** Day view (a column per barber) and week view (a column per day) of appointments and walk-ins served. */
 export function CalendarPage() {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const { user } = useSession();
   const navigate = useNavigate();
   const timeZone = useShopTimeZone();
@@ -97,13 +99,13 @@ export function CalendarPage() {
   const to = view === 'day' ? from : shiftDay(from, 6);
 
   useEffect(() => {
-    apiGet<PublicBarber[]>('/barbers/', { shop_username: user.shop_username }).then(setBarbers, () => setBarbers([]));
-  }, [user.shop_username]);
+    dataProvider.getShopBarbers(user.shop_username).then(setBarbers, () => setBarbers([]));
+  }, [dataProvider, user.shop_username]);
 
   useEffect(() => {
     let live = true;
     setEntries(null);
-    apiGet<Entry[]>('/calendar/', { from, to })
+    dataProvider.getCalendar(from, to)
       .then((e) => {
         if (!live) return;
         setEntries(e);
@@ -113,7 +115,7 @@ export function CalendarPage() {
     return () => {
       live = false;
     };
-  }, [from, to]);
+  }, [dataProvider, from, to]);
 
   const columns: Column[] = useMemo(() => {
     if (!entries) return [];

@@ -18,8 +18,9 @@ import {
 } from '@mui/material';
 import { CUSTOMER_IMPORT_LIMITS, CUSTOMER_IMPORT_MESSAGES, type CustomerImportResult } from '@chairline/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Button, useRefresh } from 'react-admin';
-import { apiSend, errorText } from '../settings/api';
+import { Button, useRefresh, useDataProvider } from 'react-admin';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 type Step =
   | { kind: 'choose' }
@@ -38,8 +39,6 @@ async function fileText(file: File): Promise<string> {
     return new TextDecoder('windows-1252').decode(bytes);
   }
 }
-
-const send = (csv: string, dryRun: boolean) => apiSend<CustomerImportResult>('post', '/customers/import/', { csv, dry_run: dryRun });
 
 /** The preview's figures: what the import will do, row by row and customer by customer. */
 function Figures({ result }: { result: CustomerImportResult }) {
@@ -62,7 +61,9 @@ function Figures({ result }: { result: CustomerImportResult }) {
 
 /** "Import CSV" on the customers list: choose a file, see what it will do, then import the good rows. */
 export function ImportCustomersButton() {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const refresh = useRefresh();
+  const send = (csv: string, dryRun: boolean) => dataProvider.importCustomers(csv, dryRun);
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);

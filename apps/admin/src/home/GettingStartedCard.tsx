@@ -1,50 +1,42 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { gettingStarted, type GettingStarted } from '@chairline/shared';
+import type { GettingStarted } from '@chairline/shared';
 import { Box, Button, Card, LinearProgress, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLiveRefresh } from '../common/use-live-refresh';
 import { useSession } from '../layout/session';
-import { http } from '../providers';
+import { refusalText } from '../common/error-text';
 import { CHECKLIST_STEPS } from './getting-started-items';
-
-type Reply = { status: number; response: unknown };
-
-function parseReply(result: { ok: boolean; body: unknown }): GettingStarted {
-  const body = result.body as Reply | { detail?: string } | null;
-  if (!result.ok || !body || !('response' in body)) {
-    const text = body && 'response' in body && typeof body.response === 'string' ? body.response : 'Could not load the checklist.';
-    throw new Error(text);
-  }
-  return gettingStarted.parse(body.response);
-}
+import { useDataProvider } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /** The setup checklist of a new shop on Home (admins only); every tick comes from the server. */
 export function GettingStartedCard() {
   const { user } = useSession();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [checklist, setChecklist] = useState<GettingStarted | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setChecklist(parseReply(await http.get('/getting-started/')));
+      setChecklist(await dataProvider.getGettingStarted());
       setError(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(refusalText(e, 'Could not load the checklist.'));
     }
-  }, []);
+  }, [dataProvider]);
   useEffect(() => {
     void load();
   }, [load]);
   useLiveRefresh(user.shop_username, () => void load());
 
-  const send = async (path: string, body?: object) => {
+  const send = async (change: () => Promise<GettingStarted>) => {
     try {
-      setChecklist(parseReply(await http.post(path, body)));
+      setChecklist(await change());
       setError(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(refusalText(e, 'Could not load the checklist.'));
     }
   };
 
@@ -90,7 +82,7 @@ export function GettingStartedCard() {
                 )}
               </Box>
               {key === 'barbers' && !done && (
-                <Button size="small" onClick={() => void send('/getting-started/marks/', { mark: 'works_alone' })}>
+                <Button size="small" onClick={() => void send(() => dataProvider.markGettingStarted('works_alone'))}>
                   I work alone
                 </Button>
               )}
@@ -109,7 +101,7 @@ export function GettingStartedCard() {
       </Box>
       {checklist.all_done && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
-          <Button variant="contained" onClick={() => void send('/getting-started/dismiss/')}>
+          <Button variant="contained" onClick={() => void send(() => dataProvider.dismissGettingStarted())}>
             Hide checklist
           </Button>
         </Box>

@@ -19,9 +19,12 @@ import {
 } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { apiGet, downloadFile, errorText } from '../settings/api';
 import { money, type CommissionRow } from './types';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
+import { saveFile } from '../common/save-file';
+import { useDataProvider } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /**
  * Commission per person who earns it, by default for each one's last complete pay period (their
@@ -30,6 +33,7 @@ import { ADMIN_PATHS } from '@chairline/shared/routes';
  * settings screen.
  */
 export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: CommissionRow[]) => void; refresh?: number }) {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [date, setDate] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
@@ -45,7 +49,7 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
       return;
     }
     setError(null);
-    apiGet<CommissionRow[]>('/invoices/commissions/', query)
+    dataProvider.getCommissions(query)
       .then((r) => {
         if (!live) return;
         setRows(r);
@@ -55,9 +59,13 @@ export function CommissionReport({ onRows, refresh = 0 }: { onRows?: (rows: Comm
     return () => {
       live = false;
     };
-  }, [date, from, to, refresh]);
+  }, [dataProvider, date, from, to, refresh]);
 
-  const exportCsv = () => downloadFile('/invoices/commissions/export/', query, 'commissions.csv').catch((err: unknown) => setError(errorText(err)));
+  const exportCsv = () =>
+    dataProvider
+      .exportCommissions(query)
+      .then(saveFile)
+      .catch((err: unknown) => setError(errorText(err)));
   const paid = rows?.reduce((s, r) => s + r.paid_total, 0) ?? 0;
   const owed = rows?.reduce((s, r) => s + r.commission, 0) ?? 0;
 

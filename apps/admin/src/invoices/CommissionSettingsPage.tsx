@@ -17,16 +17,18 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useNotify, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
-import { apiGet, apiSend, errorText } from '../settings/api';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 type Cycle = CommissionEarner['payment_cycle'];
 
 /** One earner's row: their pay cycle and percentage, saved together. */
 function EarnerRow({ member, canEdit, onSaved }: { member: CommissionEarner; canEdit: boolean; onSaved: (s: CommissionSettings) => void }) {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const notify = useNotify();
   const [cycle, setCycle] = useState<Cycle>(member.payment_cycle);
   const [percentage, setPercentage] = useState(String(member.percentage));
@@ -37,7 +39,7 @@ function EarnerRow({ member, canEdit, onSaved }: { member: CommissionEarner; can
   const save = async () => {
     setBusy(true);
     try {
-      const next = await apiSend<CommissionSettings>('put', `/commissions/members/${member.barber_id}/`, { payment_cycle: cycle, percentage: percentage.trim() });
+      const next = await dataProvider.setMemberCommission(member.barber_id, { payment_cycle: cycle, percentage: percentage.trim() });
       setError(null);
       onSaved(next);
       notify(`${member.name}: ${COMMISSION_MESSAGES.saved}`, { type: 'success' });
@@ -109,6 +111,7 @@ function EarnerRow({ member, canEdit, onSaved }: { member: CommissionEarner; can
  * and percentage. Admins change them; managers see them read-only.
  */
 export function CommissionSettingsPage() {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const notify = useNotify();
   const [settings, setSettings] = useState<CommissionSettings | null>(null);
   const [start, setStart] = useState('');
@@ -121,12 +124,12 @@ export function CommissionSettingsPage() {
   }, []);
 
   useEffect(() => {
-    apiGet<CommissionSettings>('/commissions/settings/').then(apply, (err: unknown) => setError(errorText(err)));
-  }, [apply]);
+    dataProvider.getCommissionSettings().then(apply, (err: unknown) => setError(errorText(err)));
+  }, [apply, dataProvider]);
 
   const saveStart = async () => {
     try {
-      apply(await apiSend<CommissionSettings>('put', '/commissions/settings/', { pay_period_start: start }));
+      apply(await dataProvider.setPayPeriodStart(start));
       setStartError(null);
       notify(COMMISSION_MESSAGES.saved, { type: 'success' });
     } catch (err) {

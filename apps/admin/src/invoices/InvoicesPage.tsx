@@ -22,12 +22,13 @@ import {
 import { formatShopDateTime, type InvoiceStatus } from '@chairline/shared';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useCallback, useEffect, useState } from 'react';
-import { Title, useNotify } from 'react-admin';
-import { apiGetBody, apiSend, errorText } from '../settings/api';
+import { Title, useNotify, useDataProvider } from 'react-admin';
 import { CommissionReport } from './CommissionReport';
 import { InvoiceStatusMenu, StatusChip } from './InvoiceStatusMenu';
 import { money, type CommissionRow, type InvoiceFilterValues, type InvoicePage } from './types';
 import { Spinner } from '../common/Spinner';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 const TABS: { value: InvoiceFilterValues['status']; label: string }[] = [
   { value: '', label: 'All' },
@@ -53,6 +54,7 @@ function Total({ label, value }: { label: string; value: number }) {
 
 /** Back-office invoices (admin and manager): filters, totals, status changes and commissions. */
 export function InvoicesPage() {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const notify = useNotify();
   const timeZone = useShopTimeZone();
   const [filters, setFilters] = useState<InvoiceFilterValues>({ barber_id: '', status: '', from: '', to: '' });
@@ -66,7 +68,7 @@ export function InvoicesPage() {
 
   const load = useCallback(async () => {
     try {
-      const body = await apiGetBody<InvoicePage>('/invoices/', {
+      const body = await dataProvider.getInvoicePage({
         ...filters,
         page: page + 1,
         page_size: pageSize,
@@ -76,7 +78,7 @@ export function InvoicesPage() {
     } catch (err) {
       setError(errorText(err));
     }
-  }, [filters, page, pageSize]);
+  }, [dataProvider, filters, page, pageSize]);
 
   useEffect(() => {
     void load();
@@ -89,7 +91,7 @@ export function InvoicesPage() {
 
   const changeStatus = async (id: number, to: InvoiceStatus) => {
     try {
-      await apiSend('post', `/invoices/${id}/status/`, { status: to });
+      await dataProvider.setInvoiceStatus(id, to);
       notify(`Invoice #${id} is now ${to}.`, { type: 'success' });
       setReload((n) => n + 1);
     } catch (err) {

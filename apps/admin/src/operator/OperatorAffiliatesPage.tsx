@@ -29,9 +29,11 @@ import { Navigate } from 'react-router-dom';
 import { formatMoney } from '@chairline/shared/pricing';
 import { AuthTheme } from '../auth/AuthTheme';
 import { Spinner } from '../common/Spinner';
-import { authProvider } from '../providers';
-import { ApiError, apiGet, apiSend, errorText } from '../settings/api';
+// The operator's page lives outside react-admin's <Admin>, so it calls the app's one data provider directly.
+import { authProvider, dataProvider } from '../providers';
+import { HttpError } from '@chairline/data-provider';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
 
 type Dialogue =
   | { kind: 'rate'; affiliate: OperatorAffiliate }
@@ -61,11 +63,11 @@ function ActionDialog({ dialogue, onClose, onDone }: { dialogue: Dialogue; onClo
       if (dialogue.kind === 'rate') {
         const parsed = affiliateRateBody.safeParse({ commission_percent: Number(percent), commission_months: Number(months) });
         if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Please check the form.');
-        onDone(await apiSend<string>('put', `/operator/affiliates/${dialogue.affiliate.id}/rate/`, parsed.data));
+        onDone(await dataProvider.setAffiliateRate(dialogue.affiliate.id, parsed.data));
       } else if (dialogue.kind === 'paid') {
-        onDone(await apiSend<string>('post', `/operator/payouts/${dialogue.payout.id}/paid/`, { reference: text }));
+        onDone(await dataProvider.markPayoutPaid(dialogue.payout.id, text));
       } else {
-        onDone(await apiSend<string>('post', `/operator/payouts/${dialogue.payout.id}/reject/`, { reason: text }));
+        onDone(await dataProvider.rejectPayout(dialogue.payout.id, text));
       }
     } catch (err) {
       setError(errorText(err));
@@ -221,10 +223,11 @@ function Console() {
   const [notice, setNotice] = useState<string | null>(null);
   const [dialogue, setDialogue] = useState<Dialogue>(null);
   const load = useCallback(() => {
-    apiGet<OperatorOverview>('/operator/affiliates/')
+    dataProvider
+      .getOperatorOverview()
       .then(setData)
       .catch((err: unknown) =>
-        setError(err instanceof ApiError && err.status === 403 ? `This area is for ${PRODUCT_NAME} operators only.` : errorText(err)),
+        setError(err instanceof HttpError && err.status === 403 ? `This area is for ${PRODUCT_NAME} operators only.` : errorText(err)),
       );
   }, []);
   useEffect(load, [load]);

@@ -2,7 +2,8 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Box, Button, GlobalStyles, Typography } from '@mui/material';
 import { QRCodeSVG } from 'qrcode.react';
 import { useSession } from '../layout/session';
-import { http } from '../providers';
+import { useDataProvider } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /**
  * Printing shows the poster alone: every element that neither holds the poster nor sits inside it
@@ -27,13 +28,14 @@ const PRINT_STYLES = `
 /** The shop's check-in poster for the door: name, call to action, QR code of the check-in page, short address. */
 export function PosterPage() {
   const { user } = useSession();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const path = `/shop/${encodeURIComponent(user.shop_username)}`;
   const url = `${window.location.origin}${path}`;
   const shortUrl = `${window.location.host}${path}`;
 
   const print = () => {
     // Printing is a step of the setup checklist; the poster prints whether or not the note is saved.
-    void http.post('/getting-started/marks/', { mark: 'poster_printed' }).catch(() => undefined);
+    void dataProvider.markGettingStarted('poster_printed').catch(() => undefined);
     window.print();
   };
 

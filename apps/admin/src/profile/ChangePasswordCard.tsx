@@ -1,19 +1,12 @@
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { OWN_PASSWORD_MESSAGES, ownPasswordFormError } from '@chairline/shared';
 import { useState, type FormEvent } from 'react';
-import { http } from '../providers';
+import { useDataProvider } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' };
-
-function replyText(body: unknown): string | null {
-  if (typeof body !== 'object' || body === null) return null;
-  const { response, detail } = body as { response?: unknown; detail?: unknown };
-  if (typeof response === 'string' && response) return response;
-  if (typeof detail === 'string' && detail) return detail;
-  return null;
-}
 
 /**
  * "Change password" on Profile, for every signed-in shop user: the current password, the new one
@@ -23,6 +16,7 @@ export function ChangePasswordCard({ email, variant = 'outlined' }: { email: str
   const [values, setValues] = useState(EMPTY);
   const [result, setResult] = useState<Result>(null);
   const [busy, setBusy] = useState(false);
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const set = (field: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const submit = async (event: FormEvent) => {
@@ -33,13 +27,9 @@ export function ChangePasswordCard({ email, variant = 'outlined' }: { email: str
     setBusy(true);
     setResult(null);
     try {
-      const reply = await http.post('/auth/change-password/', { current_password: values.current_password, new_password: values.new_password });
-      if (reply.ok) {
-        setValues(EMPTY);
-        setResult({ kind: 'success', text: replyText(reply.body) ?? OWN_PASSWORD_MESSAGES.changed });
-      } else {
-        setResult({ kind: 'error', text: replyText(reply.body) ?? `Request failed with status code ${reply.status}` });
-      }
+      const confirmation = await dataProvider.changeOwnPassword(values.current_password, values.new_password);
+      setValues(EMPTY);
+      setResult({ kind: 'success', text: confirmation || OWN_PASSWORD_MESSAGES.changed });
     } catch (err) {
       setResult({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
     } finally {

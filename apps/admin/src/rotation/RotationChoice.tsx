@@ -3,11 +3,12 @@ import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import { canAccess, ROTATION_MEMBERSHIP_MESSAGES, type TeamMember } from '@chairline/shared';
 import { Avatar, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useDataProvider } from 'react-admin';
 import { imageUrl } from '../common/image-url';
 import { useSession } from '../layout/session';
-import { apiGet, apiSend, errorText } from '../settings/api';
 import { RoleBadge } from '../team/RoleBadge';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 interface Named {
   id: number;
@@ -22,14 +23,15 @@ interface Named {
 export function useRotationChoice(onChanged: () => void) {
   const { user, reload } = useSession();
   const notify = useNotify();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const allowed = canAccess(user.role, 'queue');
   const [team, setTeam] = useState<TeamMember[]>([]);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const loadTeam = useCallback(() => {
     if (!allowed) return;
-    apiGet<TeamMember[]>('/team/team-members/').then(setTeam, () => setTeam([]));
-  }, [allowed]);
+    dataProvider.getTeamMembers().then(setTeam, () => setTeam([]));
+  }, [allowed, dataProvider]);
   useEffect(loadTeam, [loadTeam]);
 
   const choosers = allowed ? team.filter((m) => m.role !== 'employee') : [];
@@ -37,7 +39,7 @@ export function useRotationChoice(onChanged: () => void) {
   const change = async (member: Named, action: 'leave' | 'join') => {
     setBusyId(member.id);
     try {
-      await apiSend('post', `/rotation/${action}/`, { barber_id: member.id });
+      await dataProvider.setRotationMembership(member.id, action);
       const message = action === 'leave' ? ROTATION_MEMBERSHIP_MESSAGES.left(member.name) : ROTATION_MEMBERSHIP_MESSAGES.joined(member.name);
       notify(message, { type: 'success' });
       onChanged();

@@ -1,14 +1,15 @@
 import { Avatar, Button, Stack, Typography } from '@mui/material';
 import { checkProfilePhoto, type ShopSettings } from '@chairline/shared';
 import { useRef, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useDataProvider } from 'react-admin';
 import { imageUrl } from '../common/image-url';
-import { http } from '../providers';
-import { apiDelete, errorText, expectOk } from './api';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /** Shop logo: uploaded at once (POST /shop/settings/logo/, field shop_logo); same image rules as photos. */
 export function LogoInput({ settings, onSaved }: { settings: ShopSettings; onSaved: (s: ShopSettings) => void }) {
   const notify = useNotify();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
 
@@ -22,8 +23,7 @@ export function LogoInput({ settings, onSaved }: { settings: ShopSettings; onSav
     try {
       const form = new FormData();
       form.append('shop_logo', file);
-      const body = expectOk(await http.post('/shop/settings/logo/', form)) as { response: ShopSettings };
-      onSaved(body.response);
+      onSaved(await dataProvider.uploadShopLogo(form));
       notify('Logo updated.', { type: 'success' });
     } catch (err) {
       notify(errorText(err), { type: 'error' });
@@ -36,7 +36,7 @@ export function LogoInput({ settings, onSaved }: { settings: ShopSettings; onSav
   const remove = async () => {
     setBusy(true);
     try {
-      onSaved(await apiDelete<ShopSettings>('/shop/settings/logo/'));
+      onSaved(await dataProvider.removeShopLogo());
       notify('Logo removed.', { type: 'success' });
     } catch (err) {
       notify(errorText(err), { type: 'error' });

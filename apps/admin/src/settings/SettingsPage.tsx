@@ -13,12 +13,13 @@ import {
 } from '@mui/material';
 import { PIN_LENGTH, shopCountries, timeZoneNotRecognised, WEEKDAYS, type OpeningHours, type ShopSettings } from '@chairline/shared';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { Title, useNotify } from 'react-admin';
+import { Title, useNotify, useDataProvider } from 'react-admin';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
-import { apiGet, apiSend, errorText } from './api';
 import { LogoInput } from './LogoInput';
 import { DEFAULT_DAY, OpeningHoursInput } from './OpeningHoursInput';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 function timeZones(): string[] {
   try {
@@ -87,6 +88,7 @@ const draftOf = (s: ShopSettings): Draft => ({
 /** Shop settings (admin): profile, public link, logo, time zone, hours and the tablet PIN. */
 export function SettingsPage() {
   const notify = useNotify();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const session = useSession();
   const zones = useMemo(timeZones, []);
   const countries = useMemo(countryOptions, []);
@@ -97,13 +99,13 @@ export function SettingsPage() {
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    apiGet<ShopSettings>('/shop/settings/')
+    dataProvider.getShopSettings()
       .then((s) => {
         setSettings(s);
         setDraft(draftOf(s));
       })
       .catch((err: unknown) => setLoadError(errorText(err)));
-  }, []);
+  }, [dataProvider]);
 
   if (loadError) return <Alert severity="error" sx={{ m: 2 }}>{loadError}</Alert>;
   if (!settings || !draft) return <Spinner />;
@@ -128,7 +130,7 @@ export function SettingsPage() {
     try {
       const { pin, last_check_in_minutes, ...rest } = draft;
       const lastCall = last_check_in_minutes.trim() === '' ? 0 : Number(last_check_in_minutes);
-      const saved = await apiSend<ShopSettings>('put', '/shop/settings/', { ...rest, last_check_in_minutes: lastCall, ...(pin ? { pin } : {}) });
+      const saved = await dataProvider.saveShopSettings({ ...rest, last_check_in_minutes: lastCall, ...(pin ? { pin } : {}) });
       setSettings(saved);
       setDraft(draftOf(saved));
       notify('Settings saved.', { type: 'success' });

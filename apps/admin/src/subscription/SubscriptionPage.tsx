@@ -11,14 +11,13 @@ import {
   type Plan,
 } from '@chairline/shared';
 import { useEffect, useState } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
-import { http } from '../providers';
-import { replyMessage } from '../settings/api';
 import { CheckoutResult } from './CheckoutResult';
 import { PlanCard } from './PlanCard';
 import { SubscriptionStatus } from './SubscriptionStatus';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /** The affiliate who invited this shop, if the stored invite has not expired; else -1. */
 function invitedBy(): number {
@@ -33,12 +32,10 @@ function invitedBy(): number {
   }
 }
 
-const bodyField = (body: unknown, key: string): unknown =>
-  typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
-
 /** The pricing / plans screen with its plan button, trial-over and skip rules. */
 export function SubscriptionPage() {
   const { user } = useSession();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [plans, setPlans] = useState<Plan[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [billing, setBilling] = useState<BillingInterval>('month');
@@ -46,29 +43,20 @@ export function SubscriptionPage() {
   const [skipping, setSkipping] = useState(false);
 
   useEffect(() => {
-    http
-      .get('/subscription/plans/')
-      .then((reply) => {
-        if (reply.status >= 200 && reply.status < 300 && Array.isArray(reply.body)) setPlans(reply.body as Plan[]);
-        else setError(`Error fetching plans: ${replyMessage(reply.status, reply.body)}`);
-      })
+    dataProvider
+      .getPlans()
+      .then(setPlans)
       .catch((err: unknown) => setError(`Error fetching plans: ${err instanceof Error ? err.message : String(err)}`));
-  }, []);
+  }, [dataProvider]);
 
   const subscribe = async (plan: Plan) => {
     setProcessing(plan.id);
     setError(null);
     try {
-      const reply = await http.post('/subscription/subscribe/', { plan_id: plan.id, invited_by: invitedBy() });
-      const url = bodyField(reply.body, 'checkout_url');
-      const directError = bodyField(reply.body, 'error');
-      if (reply.status >= 200 && reply.status < 300 && typeof url === 'string' && url) {
-        window.location.assign(url);
-        return;
-      }
-      // 'Subscription error: ' + the reason; the reply's error field is the reason as is.
-      setError(`Subscription error: ${typeof directError === 'string' && directError ? directError : replyMessage(reply.status, reply.body)}`);
+      window.location.assign(await dataProvider.subscribe(plan.id, invitedBy()));
+      return;
     } catch (err) {
+      // 'Subscription error: ' + the reason; the reply's error field is the reason as is.
       setError(`Subscription error: ${err instanceof Error ? err.message : String(err)}`);
     }
     setProcessing(null);
@@ -78,12 +66,9 @@ export function SubscriptionPage() {
     setSkipping(true);
     setError(null);
     try {
-      const reply = await http.post('/subscription/skip-payment/');
-      if (bodyField(reply.body, 'status') === 1) {
-        window.location.reload();
-        return;
-      }
-      setError(replyMessage(reply.status, reply.body));
+      await dataProvider.skipPayment();
+      window.location.reload();
+      return;
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }

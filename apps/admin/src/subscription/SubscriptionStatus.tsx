@@ -3,7 +3,9 @@ import { BASIC_PLAN_NAME, DEFAULT_BARBER_LIMIT, DEFAULT_CHECK_IN_LIMIT } from '@
 import { useState } from 'react';
 import { dayMonth, openBillingPortal } from '../billing/portal';
 import { useSession } from '../layout/session';
-import { errorText } from '../settings/api';
+import { errorText } from '../common/error-text';
+import { useDataProvider } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 /**
  * Where the shop stands, above the plans: the trial's end, a failed payment and its grace period,
@@ -11,6 +13,7 @@ import { errorText } from '../settings/api';
  */
 export function SubscriptionStatus() {
   const { user } = useSession();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [error, setError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const status = user.subscription_status;
@@ -23,7 +26,7 @@ export function SubscriptionStatus() {
       onClick={() => {
         setOpening(true);
         setError(null);
-        openBillingPortal().catch((err: unknown) => {
+        openBillingPortal(dataProvider).catch((err: unknown) => {
           setError(errorText(err));
           setOpening(false);
         });

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Title } from 'react-admin';
+import { Title, useDataProvider } from 'react-admin';
 import { formatShopDateTime } from '@chairline/shared';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
-import { apiGet, apiSend, errorText } from '../settings/api';
+import { errorText } from '../common/error-text';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 interface SupportMessage {
   id: number;
@@ -16,6 +17,7 @@ interface SupportMessage {
 
 /** A message to the product's support inbox (POST /support/) and the shop's past messages. */
 export function SupportPage() {
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const timeZone = useShopTimeZone();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
@@ -25,10 +27,10 @@ export function SupportPage() {
   const [listError, setListError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    apiGet<SupportMessage[]>('/support/')
+    dataProvider.getSupportMessages()
       .then(setPast)
       .catch((err: unknown) => setListError(errorText(err)));
-  }, []);
+  }, [dataProvider]);
   useEffect(load, [load]);
 
   const send = async (e: FormEvent) => {
@@ -39,7 +41,7 @@ export function SupportPage() {
     }
     setBusy(true);
     try {
-      const reply = await apiSend<{ id: number; message: string }>('post', '/support/', { subject, message });
+      const reply = await dataProvider.sendSupportMessage(subject, message);
       setResult({ ok: true, text: reply.message });
       setSubject('');
       setMessage('');

@@ -3,12 +3,13 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { formatInShopZone, formatShopTime, shopDay, type Appointment } from '@chairline/shared';
 import { Box, Button, Card, Chip, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { useNotify, useDataProvider } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
-import { http } from '../providers';
+import { refusalText } from '../common/error-text';
 import { Spinner } from '../common/Spinner';
 import { ADMIN_PATHS, appointmentEditPath } from '@chairline/shared/routes';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 const STATUS_COLORS: Record<Appointment['status'], 'primary' | 'success' | 'default' | 'warning'> = {
   booked: 'primary',
@@ -25,21 +26,17 @@ const when = (a: Appointment, timeZone: string) =>
 export function AppointmentsPanel({ refreshKey }: { refreshKey: number }) {
   const [rows, setRows] = useState<Appointment[] | null>(null);
   const notify = useNotify();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const timeZone = useShopTimeZone();
 
   const load = useCallback(async () => {
     try {
-      const reply = await http.get<{ status: number; response: Appointment[]; detail?: string }>('/appointments/', { from: shopDay(new Date(), timeZone), status: 'booked', page_size: 100 });
-      if (reply.ok && Array.isArray(reply.body.response)) setRows(reply.body.response);
-      else {
-        setRows([]);
-        notify(typeof reply.body.response === 'string' ? reply.body.response : 'Could not load appointments.', { type: 'error' });
-      }
-    } catch {
+      setRows(await dataProvider.getAppointments({ from: shopDay(new Date(), timeZone), status: 'booked', page_size: 100 }));
+    } catch (err) {
       setRows([]);
-      notify('No response received from server', { type: 'error' });
+      notify(refusalText(err, 'Could not load appointments.'), { type: 'error' });
     }
-  }, [notify, timeZone]);
+  }, [dataProvider, notify, timeZone]);
 
   useEffect(() => {
     void load();

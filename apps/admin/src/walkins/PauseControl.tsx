@@ -3,8 +3,8 @@ import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import type { WalkinPause } from '@chairline/shared';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useNotify } from 'react-admin';
-import { dataProvider } from '../providers';
+import { useDataProvider, useNotify } from 'react-admin';
+import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -15,6 +15,7 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function PauseControl({ refreshKey }: { refreshKey: number }) {
   const notify = useNotify();
+  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const [state, setState] = useState<WalkinPause | null>(null);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
@@ -22,20 +23,20 @@ export function PauseControl({ refreshKey }: { refreshKey: number }) {
 
   const load = useCallback(async () => {
     try {
-      setState(await dataProvider.call<WalkinPause>('GET', '/walkins/pause/'));
+      setState(await dataProvider.getWalkinPause());
     } catch {
       // The board shows connection problems; the button waits for the next refresh.
     }
-  }, []);
+  }, [dataProvider]);
 
   useEffect(() => {
     void load();
   }, [load, refreshKey]);
 
-  const send = async (path: string, body: object | undefined, success: string) => {
+  const send = async (change: () => Promise<WalkinPause>, success: string) => {
     setBusy(true);
     try {
-      setState(await dataProvider.call<WalkinPause>('POST', path, body));
+      setState(await change());
       notify(success, { type: 'success' });
       setAsking(false);
     } catch (error) {
@@ -47,7 +48,7 @@ export function PauseControl({ refreshKey }: { refreshKey: number }) {
 
   const pause = (event: FormEvent) => {
     event.preventDefault();
-    void send('/walkins/pause/', { reason: reason.trim() }, 'Check-ins paused');
+    void send(() => dataProvider.pauseWalkins(reason.trim()), 'Check-ins paused');
   };
 
   if (!state) return null;
@@ -58,7 +59,7 @@ export function PauseControl({ refreshKey }: { refreshKey: number }) {
           <Alert severity="warning" sx={{ py: 0 }} role="status">
             Check-ins paused{state.reason ? `: ${state.reason}` : ''}
           </Alert>
-          <Button variant="outlined" color="success" startIcon={<PlayCircleOutlineIcon />} disabled={busy} onClick={() => void send('/walkins/resume/', undefined, 'Check-ins resumed')}>
+          <Button variant="outlined" color="success" startIcon={<PlayCircleOutlineIcon />} disabled={busy} onClick={() => void send(() => dataProvider.resumeWalkins(), 'Check-ins resumed')}>
             Resume check-ins
           </Button>
         </>

@@ -1,0 +1,13 @@
+import { HttpError, messageOf } from '@chairline/data-provider';
+
+/** The text a screen shows for a failed call: the server's message the data provider threw. */
+export function errorText(err: unknown): string {
+  if (err instanceof Error && err.message) return err.message;
+  return 'Something went wrong. Please try again later.';
+}
+
+/** Like errorText, for screens with their own words when a refusal carries no message of the server's. */
+export function refusalText(err: unknown, fallback: string): string {
+  if (err instanceof HttpError) return messageOf({ status: err.status, body: err.body as unknown }, fallback);
+  return err instanceof Error && err.message ? err.message : fallback;
+}

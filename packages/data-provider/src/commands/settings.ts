@@ -1,0 +1,22 @@
+import { authConfig, gettingStarted, shopSettings, supportMessage, type GettingStartedMark } from '@chairline/shared';
+import { listOf, type Caller } from './call.js';
+
+/** The shop's settings and logo, its setup checklist, support messages and the signed-in person's password. */
+export function settingsCommands({ call, parsed }: Caller) {
+  return {
+    /** Public: the sign-in pages ask it before anyone is signed in. */
+    getAuthConfig: () => parsed(authConfig, 'GET', '/auth/config/', undefined, { public: true }),
+    getShopSettings: () => parsed(shopSettings, 'GET', '/shop/settings/'),
+    saveShopSettings: (body: object) => parsed(shopSettings, 'PUT', '/shop/settings/', body),
+    uploadShopLogo: (form: FormData) => parsed(shopSettings, 'POST', '/shop/settings/logo/', form),
+    removeShopLogo: () => parsed(shopSettings, 'DELETE', '/shop/settings/logo/'),
+    getGettingStarted: () => parsed(gettingStarted, 'GET', '/getting-started/'),
+    markGettingStarted: (mark: GettingStartedMark) => parsed(gettingStarted, 'POST', '/getting-started/marks/', { mark }),
+    dismissGettingStarted: () => parsed(gettingStarted, 'POST', '/getting-started/dismiss/'),
+    getSupportMessages: () => parsed(listOf(supportMessage), 'GET', '/support/'),
+    sendSupportMessage: (subject: string, message: string) => call<{ id: number; message: string }>('POST', '/support/', { subject, message }),
+    /** The server's confirmation text. */
+    changeOwnPassword: (currentPassword: string, newPassword: string) =>
+      call<string>('POST', '/auth/change-password/', { current_password: currentPassword, new_password: newPassword }),
+  };
+}
