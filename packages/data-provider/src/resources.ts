@@ -1,4 +1,4 @@
-import { CUSTOMER_ORDERING } from '@chairline/shared';
+import { CUSTOMER_ORDERING } from '@chairline/shared/constants';
 
 /** How a react-admin resource maps onto the /api contract. */
 export interface ResourceConfig {

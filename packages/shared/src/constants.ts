@@ -74,3 +74,6 @@ export const UPGRADE_PROMPT_SCHEDULE = {
 } as const;
 /** Local storage key of the back office's dismissed plan notices (trial end, free plan, past due). */
 export const PLAN_NOTICE_DISMISSED_KEY = 'planNoticeDismissed';
+
+/** The orders the customer list may be sorted by (its query schema and the back office's list share them). */
+export const CUSTOMER_ORDERING = ['name', 'created_at', 'visits', 'total_spent', 'last_visit'] as const;

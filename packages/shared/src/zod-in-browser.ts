@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod's core holds the one configuration every zod schema reads; importing only it keeps zod's
+// classes out of the page that calls this first.
+import { config } from 'zod/v4/core';
 
 /**
  * zod builds its fast object parsers with `new Function`, and first probes whether it may; under
@@ -7,5 +9,5 @@ import { z } from 'zod';
  * browser: the server (which also renders the public pages) keeps the faster parsers.
  */
 export function parseWithoutEvalInBrowser(): void {
-  if ('document' in globalThis) z.config({ jitless: true });
+  if ('document' in globalThis) config({ jitless: true });
 }

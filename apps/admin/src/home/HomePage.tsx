@@ -3,7 +3,7 @@ import ChairOutlinedIcon from '@mui/icons-material/ChairOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import HowToRegOutlinedIcon from '@mui/icons-material/HowToRegOutlined';
-import { formatDay, formatInShopZone, shopStats, type ShopStats } from '@chairline/shared';
+import { formatDay, formatInShopZone, type ShopStats } from '@chairline/shared';
 import { Box, Card, Typography } from '@mui/material';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Spinner } from '../common/Spinner';
@@ -62,7 +62,7 @@ export function HomePage() {
 
   const load = useCallback(async () => {
     try {
-      setStats(shopStats.parse(await dataProvider.getStats()));
+      setStats(await dataProvider.getStats());
       setError(null);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));

@@ -7,6 +7,9 @@ export interface Envelope<T = unknown> {
   response: T;
 }
 
+export type ReplySchemas = typeof import('./reply-schemas.js');
+const replySchemas = (): Promise<ReplySchemas> => import('./reply-schemas.js');
+
 /** Anything that turns a reply into a typed value or throws (the zod schemas of @chairline/shared fit). */
 export interface Schema<T> {
   parse(value: unknown): T;
@@ -31,9 +34,14 @@ export function createCaller(http: HttpClient) {
     expectSuccess<T>(await http.request(method, path, body, options));
   return {
     call,
-    /** The payload, checked against the schema the API itself answers with. */
-    parsed: async <T>(schema: Schema<T>, method: string, path: string, body?: Body, options?: RequestOptions): Promise<T> =>
-      schema.parse(await call<unknown>(method, path, body, options)),
+    /**
+     * The payload, checked against the schema the API itself answers with, picked from the reply
+     * schemas; they load alongside the first request that needs them, not with the page.
+     */
+    parsed: async <T>(pick: (schemas: ReplySchemas) => Schema<T>, method: string, path: string, body?: Body, options?: RequestOptions): Promise<T> => {
+      const [schemas, payload] = await Promise.all([replySchemas(), call<unknown>(method, path, body, options)]);
+      return pick(schemas).parse(payload);
+    },
     /** The whole body, for lists that carry `total` or `totals` beside `response`. */
     whole: async <T>(path: string, params?: QueryParams): Promise<T> => {
       const result = await http.request<T>('GET', path, undefined, { params });

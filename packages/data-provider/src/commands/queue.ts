@@ -1,4 +1,4 @@
-import { walkinPause, type BarberStatus, type InvoiceListItem, type NextBarberReply, type TeamMember, type Walkin, type WalkinInput } from '@chairline/shared';
+import type { BarberStatus, InvoiceListItem, NextBarberReply, TeamMember, Walkin, WalkinInput } from '@chairline/shared';
 import type { QueryParams } from '../http-client.js';
 import type { Caller } from './call.js';
 
@@ -37,10 +37,10 @@ export function queueCommands({ call, parsed, envelope }: Caller) {
     cancelWalkin: (id: number) => walkin(id, 'cancel'),
     /** Puts a called customer back in line, or undoes a cancel or no-show (the ticket takes back its place). */
     requeueWalkin: (id: number) => walkin(id, 'requeue'),
-    getWalkinPause: () => parsed(walkinPause, 'GET', '/walkins/pause/'),
+    getWalkinPause: () => parsed((s) => s.walkinPause, 'GET', '/walkins/pause/'),
     /** Customers cannot check in online or at the kiosk until resumed; they see the reason. */
-    pauseWalkins: (reason: string) => parsed(walkinPause, 'POST', '/walkins/pause/', { reason }),
-    resumeWalkins: () => parsed(walkinPause, 'POST', '/walkins/resume/'),
+    pauseWalkins: (reason: string) => parsed((s) => s.walkinPause, 'POST', '/walkins/pause/', { reason }),
+    resumeWalkins: () => parsed((s) => s.walkinPause, 'POST', '/walkins/resume/'),
     // rotation
     getRotation: () => call<NextBarberData>('GET', '/rotation/'),
     reorderRotation: (barberIds: number[], reason = '') => call<unknown>('POST', '/rotation/reorder/', { barber_ids: barberIds, reason }),

@@ -1,18 +1,4 @@
-import {
-  appointment,
-  calendarEntry,
-  commissionSettings,
-  customer,
-  customerImportResult,
-  publicBarber,
-  service,
-  shopStats,
-  type Appointment,
-  type CommissionMemberInput,
-  type CommissionRow,
-  type InvoiceListItem,
-  type InvoiceStatus,
-} from '@chairline/shared';
+import type { Appointment, CommissionMemberInput, CommissionRow, InvoiceListItem, InvoiceStatus } from '@chairline/shared';
 import type { QueryParams } from '../http-client.js';
 import { listOf, type Caller } from './call.js';
 
@@ -33,22 +19,22 @@ export interface AppointmentQuery {
 /** The shop's day to day: barbers, appointments, customers, invoices and commissions. */
 export function shopCommands({ call, parsed, whole, download }: Caller) {
   return {
-    getStats: () => parsed(shopStats, 'GET', '/stats/'),
+    getStats: () => parsed((s) => s.shopStats, 'GET', '/stats/'),
     /** The shop's barbers with their place in the rotation and their wait. */
-    getShopBarbers: (shopUsername: string) => parsed(listOf(publicBarber), 'GET', '/barbers/', undefined, { params: { shop_username: shopUsername } }),
-    getServices: () => parsed(listOf(service), 'GET', '/services/'),
+    getShopBarbers: (shopUsername: string) => parsed((s) => listOf(s.publicBarber), 'GET', '/barbers/', undefined, { params: { shop_username: shopUsername } }),
+    getServices: () => parsed((s) => listOf(s.service), 'GET', '/services/'),
     /** The barber leaves or joins the rotation (the owner's choice for a barber who also manages). */
     setRotationMembership: (barberId: number, action: 'leave' | 'join') => call<unknown>('POST', `/rotation/${action}/`, { barber_id: barberId }),
     // appointments
-    getAppointments: (query: AppointmentQuery) => parsed(listOf(appointment), 'GET', '/appointments/', undefined, { params: { ...query } }),
-    getCalendar: (from: string, to: string) => parsed(listOf(calendarEntry), 'GET', '/calendar/', undefined, { params: { from, to } }),
+    getAppointments: (query: AppointmentQuery) => parsed((s) => listOf(s.appointment), 'GET', '/appointments/', undefined, { params: { ...query } }),
+    getCalendar: (from: string, to: string) => parsed((s) => listOf(s.calendarEntry), 'GET', '/calendar/', undefined, { params: { from, to } }),
     // customers
     getCustomers: (search?: string) =>
       call<Array<{ id: number; name: string; phone_number?: string | null }>>('GET', '/customers/', undefined, {
         params: { page_size: 100, ordering: 'name', search },
       }),
-    addCustomer: (name: string, phone: string) => parsed(customer, 'POST', '/customers/', { name, phone }),
-    importCustomers: (csv: string, dryRun: boolean) => parsed(customerImportResult, 'POST', '/customers/import/', { csv, dry_run: dryRun }),
+    addCustomer: (name: string, phone: string) => parsed((s) => s.customer, 'POST', '/customers/', { name, phone }),
+    importCustomers: (csv: string, dryRun: boolean) => parsed((s) => s.customerImportResult, 'POST', '/customers/import/', { csv, dry_run: dryRun }),
     exportCustomers: (query: { search?: string; ordering?: string }) => download('/customers/export/', { ...query }, 'customers.csv'),
     // invoices and commissions
     getMyInvoices: () => call<InvoiceListItem[]>('GET', '/billing/invoices-by-barber/'),
@@ -56,9 +42,9 @@ export function shopCommands({ call, parsed, whole, download }: Caller) {
     setInvoiceStatus: (id: number, status: InvoiceStatus) => call<InvoiceListItem>('POST', `/invoices/${id}/status/`, { status }),
     getCommissions: (query: QueryParams = {}) => call<CommissionRow[]>('GET', '/invoices/commissions/', undefined, { params: query }),
     exportCommissions: (query: QueryParams = {}) => download('/invoices/commissions/export/', query, 'commissions.csv'),
-    getCommissionSettings: () => parsed(commissionSettings, 'GET', '/commissions/settings/'),
-    setPayPeriodStart: (start: string) => parsed(commissionSettings, 'PUT', '/commissions/settings/', { pay_period_start: start }),
+    getCommissionSettings: () => parsed((s) => s.commissionSettings, 'GET', '/commissions/settings/'),
+    setPayPeriodStart: (start: string) => parsed((s) => s.commissionSettings, 'PUT', '/commissions/settings/', { pay_period_start: start }),
     setMemberCommission: (barberId: number, input: CommissionMemberInput) =>
-      parsed(commissionSettings, 'PUT', `/commissions/members/${barberId}/`, input),
+      parsed((s) => s.commissionSettings, 'PUT', `/commissions/members/${barberId}/`, input),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuery } from './list.js';
+import { CUSTOMER_ORDERING } from '../constants.js';
 
 export const customerInput = z.object({
   name: z.string({ error: 'Please enter the customer name.' }).trim().min(1, 'Please enter the customer name.').max(120),
@@ -42,7 +43,6 @@ export const customerVisit = z.object({
 });
 export const customerDetail = customer.extend({ history: z.array(customerVisit) });
 
-export const CUSTOMER_ORDERING = ['name', 'created_at', 'visits', 'total_spent', 'last_visit'] as const;
 export const customerListQuery = listQuery(CUSTOMER_ORDERING);
 
 /**
