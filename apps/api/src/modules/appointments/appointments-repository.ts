@@ -1,6 +1,6 @@
 import type { Appointment } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
-import { shopZoneSql } from '../../lib/shop-time-zone.js';
+import { shopZoneSql } from '../../lib/shop-time-zone-repository.js';
 
 interface AppointmentRow {
   id: number;

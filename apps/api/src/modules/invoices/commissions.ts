@@ -2,7 +2,7 @@ import type { CommissionEarner, CommissionRow, PaymentCycle, PayPeriod } from '@
 import { DEFAULT_PAY_PERIOD_START, formatInShopZone, lastCompletePayPeriod, normalizeRole, payPeriod } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { shopZoneSql, shopTimeZone } from '../../lib/shop-time-zone.js';
+import { shopZoneSql, shopTimeZone } from '../../lib/shop-time-zone-repository.js';
 import { cutsHairSql } from '../team/team-repository.js';
 
 /** The shop's calendar: today in its time zone (from the injected clock) and where its pay periods start. */

@@ -1,6 +1,6 @@
 import type { InvoiceListItem, InvoiceStatus } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
-import { shopZoneSql } from '../../lib/shop-time-zone.js';
+import { shopZoneSql } from '../../lib/shop-time-zone-repository.js';
 
 interface InvoiceRow {
   id: number;
