@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { ownBarberId } from '../invoices/invoices-service.js';
+import { ownBarberId } from '../invoices/invoices-repository.js';
 import { findAppointment, listAppointments } from './appointments-repository.js';
 import { AppointmentsService } from './appointments-service.js';
 import { calendarEntries } from './calendar-repository.js';

@@ -4,7 +4,7 @@ import type { Database, Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { activeServiceIds } from '../services/services-repository.js';
-import { ownBarberId } from '../invoices/invoices-service.js';
+import { ownBarberId } from '../invoices/invoices-repository.js';
 import { overlapping } from './appointments-repository.js';
 import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
 import { customerPhone } from '../customers/customer-phone.js';
