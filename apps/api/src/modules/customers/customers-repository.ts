@@ -144,3 +144,70 @@ export async function customerHistory(sql: Sql, shopId: number, id: number) {
     amount: r.amount_cents === null ? null : r.amount_cents / 100,
   }));
 }
+
+/** A stored customer as the import compares it with the file. */
+export interface ImportMatch {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  notes: string;
+}
+
+export function customersWithPhones(sql: Sql, shopId: number, phones: string[]): Promise<ImportMatch[]> {
+  return sql.query<ImportMatch>('SELECT id, name, phone, email, notes FROM customers WHERE shop_id = $1 AND phone = ANY($2::text[])', [
+    shopId,
+    phones,
+  ]);
+}
+
+/** For each lowercased email, the shop's oldest customer with it (`key` is the email). */
+export function oldestCustomersWithEmails(sql: Sql, shopId: number, emails: string[]) {
+  return sql.query<ImportMatch & { key: string }>(
+    `SELECT DISTINCT ON (lower(email)) lower(email) AS key, id, name, phone, email, notes FROM customers
+      WHERE shop_id = $1 AND lower(email) = ANY($2::text[]) ORDER BY lower(email), id`,
+    [shopId, emails],
+  );
+}
+
+/** For each lowercased name, the shop's oldest customer of that name with neither phone nor email. */
+export function oldestContactlessCustomersNamed(sql: Sql, shopId: number, names: string[]) {
+  return sql.query<ImportMatch & { key: string }>(
+    `SELECT DISTINCT ON (lower(name)) lower(name) AS key, id, name, phone, email, notes FROM customers
+      WHERE shop_id = $1 AND phone IS NULL AND coalesce(email, '') = '' AND lower(name) = ANY($2::text[])
+      ORDER BY lower(name), id`,
+    [shopId, names],
+  );
+}
+
+/**
+ * Inserts the customers in one statement. A customer who checks in with one of these phones
+ * meanwhile is merged the same way (blanks filled) instead of failing on the unique phone.
+ */
+export async function insertImportedCustomers(
+  tx: Sql,
+  shopId: number,
+  rows: readonly { name: string; phone: string | null; email: string | null; notes: string }[],
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO customers (shop_id, name, phone, email, notes)
+     SELECT $1, name, phone, email, notes FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS n(name, phone, email, notes)
+     ON CONFLICT (shop_id, phone) WHERE phone IS NOT NULL DO UPDATE
+       SET email = coalesce(nullif(customers.email, ''), excluded.email),
+           notes = CASE WHEN customers.notes = '' THEN excluded.notes ELSE customers.notes END`,
+    [shopId, rows.map((c) => c.name), rows.map((c) => c.phone), rows.map((c) => c.email), rows.map((c) => c.notes)],
+  );
+}
+
+export async function updateImportedCustomers(
+  tx: Sql,
+  shopId: number,
+  rows: readonly { id: number; name: string; email: string | null; notes: string }[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE customers c SET name = u.name, email = u.email, notes = u.notes
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS u(id, name, email, notes)
+      WHERE c.shop_id = $1 AND c.id = u.id`,
+    [shopId, rows.map((u) => u.id), rows.map((u) => u.name), rows.map((u) => u.email), rows.map((u) => u.notes)],
+  );
+}

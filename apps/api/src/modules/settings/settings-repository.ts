@@ -1,4 +1,5 @@
 import type { OpeningHours, ShopSettings } from '@chairline/shared';
+import { DEFAULT_SHOP_COUNTRY } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
@@ -69,4 +70,10 @@ export async function saveSettings(sql: Sql, shopId: number, b: SettingsChange, 
       WHERE id = $1`,
     [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash, b.country ?? null, b.last_check_in_minutes ?? null],
   );
+}
+
+/** The shop's country (ISO 3166-1 alpha-2), the region of numbers typed without a country code. */
+export async function shopCountry(sql: Sql, shopId: number): Promise<string> {
+  const row = await one<{ country: string }>(sql, 'SELECT country FROM shops WHERE id = $1', [shopId]);
+  return row?.country ?? DEFAULT_SHOP_COUNTRY;
 }
