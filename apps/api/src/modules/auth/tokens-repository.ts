@@ -71,3 +71,25 @@ export async function revokeOtherFamilies(sql: Sql, subject: Subject, keepFamily
   );
   await sql.query(`UPDATE ${accountTable(subject)} SET token_version = token_version + 1 WHERE id = $1`, [subject.id]);
 }
+
+// Whether a token's session (refresh family, `$2`) was ended; a token without a session never was.
+const SESSION_ENDED = `EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $2 AND r.revoked_at IS NOT NULL)`;
+
+/** An affiliate's token version and whether the session was ended, in one query. */
+export function affiliateSessionState(sql: Sql, affiliateId: number, sessionId: string | null) {
+  return one<{ token_version: number; session_ended: boolean }>(
+    sql,
+    `SELECT a.token_version, ${SESSION_ENDED} AS session_ended FROM affiliates a WHERE a.id = $1`,
+    [affiliateId, sessionId],
+  );
+}
+
+/** A shop user's membership, token version and whether the session was ended, in one query. */
+export function userSessionState(sql: Sql, userId: number, sessionId: string | null) {
+  return one<{ id: number; shop_id: number; role: 'admin' | 'manager' | 'employee'; token_version: number; session_ended: boolean }>(
+    sql,
+    `SELECT m.id, m.shop_id, m.role, u.token_version, ${SESSION_ENDED} AS session_ended
+       FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1`,
+    [userId, sessionId],
+  );
+}
