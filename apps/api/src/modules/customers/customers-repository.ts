@@ -1,7 +1,6 @@
 import type { Customer, CustomerInput } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { customerPhone, phoneSearchDigits, shopCountry } from './customer-phone.js';
 
 interface CustomerRow {
   id: number;
@@ -58,14 +57,23 @@ export interface CustomerQuery {
   searchNamesOnly?: boolean;
 }
 
-export async function listCustomers(sql: Sql, shopId: number, q: CustomerQuery): Promise<{ rows: Customer[]; total: number }> {
+/**
+ * A page of the shop's customers. `phoneDigits` (the search as phone digits, '' for none) also
+ * matches phones and emails; without it only names are searched.
+ */
+export async function listCustomers(
+  sql: Sql,
+  shopId: number,
+  q: CustomerQuery,
+  phoneDigits: string | undefined,
+): Promise<{ rows: Customer[]; total: number }> {
   const descending = q.ordering?.startsWith('-') ?? false;
   const column = ORDER_COLUMNS[q.ordering?.replace(/^-/, '') ?? 'name'] ?? 'lower(name)';
   const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const params: unknown[] = [shopId, search];
   let contact = '';
-  if (!q.searchNamesOnly) {
-    params.push(q.search ? phoneSearchDigits(q.search, await shopCountry(sql, shopId)) : '');
+  if (phoneDigits !== undefined) {
+    params.push(phoneDigits);
     contact = ` OR lower(coalesce(email, '')) LIKE $2 OR ($3 <> '' AND coalesce(phone, '') LIKE '%' || $3 || '%')`;
   }
   const where = `shop_id = $1 AND ($2::text IS NULL OR lower(name) LIKE $2${contact})`;
@@ -84,25 +92,22 @@ export async function findCustomer(sql: Sql, shopId: number, id: number): Promis
   return row ? toCustomer(row) : null;
 }
 
-/** A customer's phone as stored: E.164 in the shop's country (a 400 when it is not a phone), or none. */
-async function storedPhone(sql: Sql, shopId: number, typed: string): Promise<string | null> {
-  return typed ? customerPhone(typed, await shopCountry(sql, shopId)) : null;
-}
-
-export async function insertCustomer(sql: Sql, shopId: number, input: CustomerInput): Promise<number> {
+/** `phone` is the stored form (E.164), or null. */
+export async function insertCustomer(sql: Sql, shopId: number, input: CustomerInput, phone: string | null): Promise<number> {
   const row = await one<{ id: number }>(
     sql,
     'INSERT INTO customers (shop_id, name, phone, email, notes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [shopId, input.name, await storedPhone(sql, shopId, input.phone), input.email || null, input.notes],
+    [shopId, input.name, phone, input.email || null, input.notes],
   );
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-export async function updateCustomer(sql: Sql, shopId: number, id: number, input: CustomerInput): Promise<boolean> {
+/** `phone` is the stored form (E.164), or null. False when the shop has no such customer. */
+export async function updateCustomer(sql: Sql, shopId: number, id: number, input: CustomerInput, phone: string | null): Promise<boolean> {
   const rows = await sql.query(
     'UPDATE customers SET name = $3, phone = $4, email = $5, notes = $6 WHERE shop_id = $1 AND id = $2 RETURNING id',
-    [shopId, id, input.name, await storedPhone(sql, shopId, input.phone), input.email || null, input.notes],
+    [shopId, id, input.name, phone, input.email || null, input.notes],
   );
   return rows.length > 0;
 }
