@@ -1,3 +1,4 @@
+// Saving goes through AppointmentsService (its booking rules); plain reads and the delete call the repository directly.
 import {
   appointment,
   appointmentInput,

@@ -1,3 +1,4 @@
+// Writes go through customers-service (phone rules); plain reads, history and the delete call the repository directly.
 import {
   barberCustomer,
   customer,

@@ -1,3 +1,4 @@
+// Creating and status changes go through InvoicesService; plain reads call the repository directly.
 import {
   commissionQuery,
   commissionRow,
