@@ -6,7 +6,7 @@ import { PROFILE_PHOTO_MAX_BYTES } from '@chairline/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
-import type { Database } from './db/database.js';
+import { ping, type Database } from './db/database.js';
 import { registerAccessControl } from './http/access.js';
 import { registerCompression } from './http/compression.js';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
@@ -144,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       api.get('/health/', { config: { access: 'public' }, schema: { tags: ['system'] } }, async () => {
-        await db.query('SELECT 1');
+        await ping(db);
         return { status: 1, response: 'ok', database: db.kind };
       });
       await api.register(authRoutes);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commissionOn } from '../src/modules/affiliates/ledger-repository.js';
+import { commissionOn } from '../src/modules/affiliates/commission-rate.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, makeShop } from './support/factories.js';
 import { hooks, ledger, makeAffiliate, signupShop } from './support/affiliates.js';

@@ -19,3 +19,8 @@ export async function one<T = Row>(sql: Sql, text: string, params?: readonly unk
   const rows = await sql.query<T>(text, params);
   return rows[0];
 }
+
+/** Answers when the database does (the health check). */
+export async function ping(sql: Sql): Promise<void> {
+  await sql.query('SELECT 1');
+}

@@ -1,8 +1,8 @@
 import { canAccess, type Action, type Role } from '@chairline/shared';
 import type { FastifyInstance } from 'fastify';
-import { one } from '../db/database.js';
 import type { Database } from '../db/database.js';
 import type { TokenService } from '../modules/auth/tokens.js';
+import { affiliateSessionState, userSessionState } from '../modules/auth/tokens-repository.js';
 import { isOperator } from '../modules/affiliates/operator-service.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { Principal } from './types.js';
@@ -30,22 +30,12 @@ async function loadPrincipal(db: Database, tokens: TokenService, header: string 
   const claims = await tokens.verifyAccess(header.slice('Bearer '.length).trim());
   if (!claims) return null;
   const { subject, version, sessionId } = claims;
-  const sessionEnded = `EXISTS (SELECT 1 FROM refresh_tokens r WHERE r.family_id = $2 AND r.revoked_at IS NOT NULL)`;
   if (subject.kind === 'affiliate') {
-    const found = await one<{ token_version: number; session_ended: boolean }>(
-      db,
-      `SELECT a.token_version, ${sessionEnded} AS session_ended FROM affiliates a WHERE a.id = $1`,
-      [subject.id, sessionId ?? null],
-    );
+    const found = await affiliateSessionState(db, subject.id, sessionId ?? null);
     if (!found || found.token_version !== version || found.session_ended) return null;
     return { kind: 'affiliate', affiliateId: subject.id, sessionId };
   }
-  const m = await one<{ id: number; shop_id: number; role: 'admin' | 'manager' | 'employee'; token_version: number; session_ended: boolean }>(
-    db,
-    `SELECT m.id, m.shop_id, m.role, u.token_version, ${sessionEnded} AS session_ended
-       FROM memberships m JOIN users u ON u.id = m.user_id WHERE m.user_id = $1`,
-    [subject.id, sessionId ?? null],
-  );
+  const m = await userSessionState(db, subject.id, sessionId ?? null);
   if (!m || m.token_version !== version || m.session_ended) return null;
   return { kind: 'user', userId: subject.id, shopId: m.shop_id, membershipId: m.id, role: m.role, sessionId };
 }

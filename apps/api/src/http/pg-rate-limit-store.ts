@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Sql } from '../db/database.js';
+import { incrementHits, readHits, type Hits } from './rate-limit-repository.js';
 
-/** What @fastify/rate-limit hands a store's callback: hits in the window and milliseconds left. */
-interface Hits {
-  current: number;
-  ttl: number;
-}
+export { DELETE_EXPIRED } from './rate-limit-repository.js';
+
+/** The callback @fastify/rate-limit hands a store: an error, or the hits in the window and milliseconds left. */
 type Done = (err: Error | null, hits?: Hits) => void;
 
 /**
@@ -23,23 +22,6 @@ function routeOf(options: object): string {
 
 /** How often each process deletes the counters whose window has ended. */
 export const RATE_LIMIT_CLEANUP_MS = 60_000;
-
-// One statement, atomic under concurrency (a second writer of the same key waits for the row):
-// the first hit of a key, or a hit after its window ended, starts a window of `timeWindow` ms at 1;
-// a hit inside the window adds one. Times are the database's, so every process agrees on them.
-const INCREMENT = `
-  INSERT INTO rate_limit_counters AS c (key, hits, expires_at)
-  VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-  ON CONFLICT (key) DO UPDATE SET
-    hits = CASE WHEN c.expires_at <= now() THEN 1 ELSE c.hits + 1 END,
-    expires_at = CASE WHEN c.expires_at <= now() THEN EXCLUDED.expires_at ELSE c.expires_at END
-  RETURNING hits AS current, greatest(0, ceil(extract(epoch FROM c.expires_at - now()) * 1000))::integer AS ttl`;
-
-const READ = `
-  SELECT hits AS current, greatest(0, ceil(extract(epoch FROM expires_at - now()) * 1000))::integer AS ttl
-  FROM rate_limit_counters WHERE key = $1 AND expires_at > now()`;
-
-export const DELETE_EXPIRED = 'DELETE FROM rate_limit_counters WHERE expires_at <= now()';
 
 /**
  * A store for @fastify/rate-limit that keeps counts in PostgreSQL (table `rate_limit_counters`), so
@@ -65,16 +47,16 @@ export function pgRateLimitStore(db: Sql, log: FastifyBaseLogger) {
     ) {}
 
     incr(key: string, done: Done, timeWindow: number) {
-      db.query<Hits>(INCREMENT, [`${this.route} ${key}`, timeWindow]).then(
-        (rows) => done(null, rows[0] ?? { current: 1, ttl: timeWindow }),
+      incrementHits(db, `${this.route} ${key}`, timeWindow).then(
+        (hits) => done(null, hits ?? { current: 1, ttl: timeWindow }),
         (err: unknown) => failed(err, done),
       );
     }
 
     /** The hits of the current window without counting one (the plugin's `increment: false`). */
     read(key: string, done: Done) {
-      db.query<Hits>(READ, [`${this.route} ${key}`]).then(
-        (rows) => done(null, rows[0] ?? { current: 0, ttl: 0 }),
+      readHits(db, `${this.route} ${key}`).then(
+        (hits) => done(null, hits ?? { current: 0, ttl: 0 }),
         (err: unknown) => failed(err, done),
       );
     }

@@ -2,7 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.js';
 import { tooManyRequests } from './errors.js';
-import { DELETE_EXPIRED, pgRateLimitStore, RATE_LIMIT_CLEANUP_MS } from './pg-rate-limit-store.js';
+import { pgRateLimitStore, RATE_LIMIT_CLEANUP_MS } from './pg-rate-limit-store.js';
+import { deleteExpiredCounters } from './rate-limit-repository.js';
 
 /**
  * Rate limiting for the routes that ask for it (`config.rateLimit`, limits in `app.rateLimits`).
@@ -31,7 +32,7 @@ export async function registerRateLimits(app: FastifyInstance, db: Database) {
   });
   if (!shared) return;
   const cleanup = setInterval(() => {
-    db.query(DELETE_EXPIRED).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired rate limit counters'));
+    deleteExpiredCounters(db).catch((err: unknown) => app.log.warn({ err }, 'could not delete expired rate limit counters'));
   }, RATE_LIMIT_CLEANUP_MS);
   cleanup.unref();
   app.addHook('onClose', async () => clearInterval(cleanup));

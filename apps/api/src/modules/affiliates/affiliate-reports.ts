@@ -1,9 +1,21 @@
 import type { AffiliateAnalytics, AffiliatePayouts, PayoutRecord } from '@chairline/shared';
 import { formatMoney, MINIMUM_PAYOUT, toMajor, toMinor } from '@chairline/shared';
 import type { Database, Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { HttpError, conflict, notFound } from '../../http/errors.js';
+import {
+  affiliateCurrency,
+  dailyReferrals,
+  hasOpenPayout,
+  insertPayoutRequest,
+  commissionsByMonth,
+  payoutRows,
+  referredMrr,
+  referredShops,
+  type PayoutRow,
+} from './affiliates-repository.js';
 import { balances } from './ledger-repository.js';
+
+export type { PayoutRow } from './affiliates-repository.js';
 
 const DAY_MS = 86_400_000;
 const DEFAULT_RANGE_DAYS = 30;
@@ -32,45 +44,12 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 
 /** One affiliate's own figures over a range; every query is scoped by the affiliate id. */
 export async function analytics(db: Database, affiliateId: number, range: { from: string; to: string }): Promise<AffiliateAnalytics> {
-  const affiliate = await one<{ currency: string }>(db, 'SELECT currency FROM affiliates WHERE id = $1', [affiliateId]);
-  if (!affiliate) throw notFound();
-  const { currency } = affiliate;
-  const params = [affiliateId, range.from, range.to];
-  const daily = await db.query<{ day: string; clicks: number; signups: number }>(
-    `SELECT to_char(d, 'YYYY-MM-DD') AS day,
-            (SELECT count(*) FROM referral_clicks c WHERE c.affiliate_id = $1 AND c.day = d::date)::int AS clicks,
-            (SELECT count(*) FROM affiliate_referrals r
-              WHERE r.affiliate_id = $1 AND (r.attributed_at AT TIME ZONE 'UTC')::date = d::date)::int AS signups
-       FROM generate_series($2::date, $3::date, interval '1 day') AS d ORDER BY d`,
-    params,
-  );
-  const shops = await one<{ trials: number; paying: number }>(
-    db,
-    `SELECT count(*) FILTER (WHERE s.status = 'trialing')::int AS trials,
-            count(*) FILTER (WHERE EXISTS (SELECT 1 FROM affiliate_ledger l
-                                            WHERE l.shop_id = r.shop_id AND l.affiliate_id = $1 AND l.kind = 'commission'))::int AS paying
-       FROM affiliate_referrals r LEFT JOIN subscriptions s ON s.shop_id = r.shop_id
-      WHERE r.affiliate_id = $1 AND (r.attributed_at AT TIME ZONE 'UTC')::date BETWEEN $2::date AND $3::date`,
-    params,
-  );
-  // Monthly recurring revenue of every referred shop on an active paid plan today (yearly plans / 12).
-  const mrr = await one<{ mrr: number }>(
-    db,
-    `SELECT coalesce(sum(p.price_cents::numeric / (CASE WHEN p.billing_interval_unit = 'year' THEN 12 ELSE 1 END * p.billing_interval_count)), 0) AS mrr
-       FROM affiliate_referrals r JOIN subscriptions s ON s.shop_id = r.shop_id JOIN plans p ON p.id = s.plan_id
-      WHERE r.affiliate_id = $1 AND s.status IN ('active', 'past_due') AND NOT p.is_free AND p.currency = $2`,
-    [affiliateId, currency],
-  );
-  const monthly = await db.query<{ month: string; earned: number; reversed: number }>(
-    `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month,
-            coalesce(sum(amount) FILTER (WHERE kind = 'commission'), 0) AS earned,
-            coalesce(-sum(amount) FILTER (WHERE kind = 'reversal'), 0) AS reversed
-       FROM affiliate_ledger
-      WHERE affiliate_id = $1 AND currency = $4 AND kind IN ('commission', 'reversal')
-        AND (created_at AT TIME ZONE 'UTC')::date BETWEEN $2::date AND $3::date
-      GROUP BY 1 ORDER BY 1`,
-    [...params, currency],
-  );
+  const currency = await affiliateCurrency(db, affiliateId);
+  if (!currency) throw notFound();
+  const daily = await dailyReferrals(db, affiliateId, range.from, range.to);
+  const shops = await referredShops(db, affiliateId, range.from, range.to);
+  const mrr = await referredMrr(db, affiliateId, currency);
+  const monthly = await commissionsByMonth(db, affiliateId, range.from, range.to, currency);
   const clicks = daily.reduce((n, d) => n + d.clicks, 0);
   const signups = daily.reduce((n, d) => n + d.signups, 0);
   const paying = shops?.paying ?? 0;
@@ -89,7 +68,7 @@ export async function analytics(db: Database, affiliateId: number, range: { from
     paying_shops: paying,
     click_to_signup_rate: percent(signups, clicks),
     signup_to_paying_rate: percent(paying, signups),
-    mrr: toMajor(Math.round(Number(mrr?.mrr ?? 0)), currency),
+    mrr: toMajor(Math.round(mrr), currency),
     commissions_total: toMajor(
       monthly.reduce((n, m) => n + m.earned - m.reversed, 0),
       currency,
@@ -97,17 +76,6 @@ export async function analytics(db: Database, affiliateId: number, range: { from
     daily,
     monthly_commissions: monthlyCommissions,
   };
-}
-
-export interface PayoutRow {
-  id: number;
-  amount_cents: number;
-  currency: string;
-  status: 'requested' | 'paid' | 'rejected';
-  reference: string | null;
-  reason: string | null;
-  created_at: Date;
-  decided_at: Date | null;
 }
 
 export const toPayoutRecord = (p: PayoutRow): PayoutRecord => ({
@@ -122,17 +90,13 @@ export const toPayoutRecord = (p: PayoutRow): PayoutRecord => ({
 });
 
 export async function payoutHistory(sql: Sql, affiliateId: number): Promise<PayoutRecord[]> {
-  const rows = await sql.query<PayoutRow>(
-    'SELECT * FROM payouts WHERE affiliate_id = $1 ORDER BY created_at DESC, id DESC',
-    [affiliateId],
-  );
+  const rows = await payoutRows(sql, affiliateId);
   return rows.map(toPayoutRecord);
 }
 
 export async function payoutsSummary(db: Database, affiliateId: number, now: Date): Promise<AffiliatePayouts> {
-  const affiliate = await one<{ currency: string }>(db, 'SELECT currency FROM affiliates WHERE id = $1', [affiliateId]);
-  if (!affiliate) throw notFound();
-  const { currency } = affiliate;
+  const currency = await affiliateCurrency(db, affiliateId);
+  if (!currency) throw notFound();
   const b = await balances(db, affiliateId, currency, now);
   const history = await payoutHistory(db, affiliateId);
   const open = history.some((p) => p.status === 'requested');
@@ -153,10 +117,9 @@ export async function payoutsSummary(db: Database, affiliateId: number, now: Dat
  */
 export async function requestPayout(db: Database, affiliateId: number, now: Date): Promise<PayoutRecord> {
   return db.transaction(async (tx) => {
-    const affiliate = await one<{ currency: string }>(tx, 'SELECT currency FROM affiliates WHERE id = $1 FOR UPDATE', [affiliateId]);
-    if (!affiliate) throw notFound();
-    const { currency } = affiliate;
-    if (await one(tx, "SELECT 1 FROM payouts WHERE affiliate_id = $1 AND status = 'requested'", [affiliateId])) {
+    const currency = await affiliateCurrency(tx, affiliateId, true);
+    if (!currency) throw notFound();
+    if (await hasOpenPayout(tx, affiliateId)) {
       throw conflict(REPORT_MESSAGES.openRequest);
     }
     const { available } = await balances(tx, affiliateId, currency, now);
@@ -164,17 +127,6 @@ export async function requestPayout(db: Database, affiliateId: number, now: Date
     if (available < minimum) {
       throw new HttpError(400, REPORT_MESSAGES.belowMinimum(money(minimum, currency), money(Math.max(available, 0), currency)));
     }
-    const payout = await one<PayoutRow>(
-      tx,
-      `INSERT INTO payouts (affiliate_id, amount_cents, currency, status, created_at) VALUES ($1, $2, $3, 'requested', $4) RETURNING *`,
-      [affiliateId, available, currency, now],
-    );
-    if (!payout) throw new Error('insert returned no row');
-    await tx.query(
-      `INSERT INTO affiliate_ledger (affiliate_id, kind, amount, currency, source_key, payout_id, available_at, created_at)
-       VALUES ($1, 'payout', $2, $3, $4, $5, $6, $6)`,
-      [affiliateId, -available, currency, `payout:${payout.id}`, payout.id, now],
-    );
-    return toPayoutRecord(payout);
+    return toPayoutRecord(await insertPayoutRequest(tx, affiliateId, available, currency, now));
   });
 }

@@ -2,13 +2,15 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { AffiliateProfile } from '@chairline/shared';
 import { AFFILIATE_INVITE_MS, MESSAGES } from '@chairline/shared';
 import type { Database } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { HttpError, conflict, notFound, unauthorized } from '../../http/errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords.js';
 import { sha256, type TokenService } from '../auth/tokens.js';
 import {
+  affiliateEmailTaken,
+  affiliateLogin,
   findAffiliate,
   findAffiliateByCode,
+  insertAffiliate,
   insertClick,
   setAffiliatePassword,
   toProfile,
@@ -51,23 +53,20 @@ export class AffiliatesService {
   }
 
   async signup(body: { name: string; email: string; password: string; payout_email?: string | null }) {
-    if (await one(this.db, 'SELECT 1 FROM affiliates WHERE email = $1', [body.email])) throw conflict(MESSAGES.emailTaken);
-    const row = await one<{ id: number }>(
-      this.db,
-      `INSERT INTO affiliates (name, email, password_hash, referral_code, payout_email) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING RETURNING id`,
-      [body.name, body.email, await hashPassword(body.password), referralCode(body.name), body.payout_email ?? null],
-    );
-    if (!row) throw conflict(MESSAGES.emailTaken);
-    return this.session(row.id);
+    if (await affiliateEmailTaken(this.db, body.email)) throw conflict(MESSAGES.emailTaken);
+    const id = await insertAffiliate(this.db, {
+      name: body.name,
+      email: body.email,
+      passwordHash: await hashPassword(body.password),
+      referralCode: referralCode(body.name),
+      payoutEmail: body.payout_email ?? null,
+    });
+    if (!id) throw conflict(MESSAGES.emailTaken);
+    return this.session(id);
   }
 
   async login(email: string, password: string) {
-    const row = await one<{ id: number; password_hash: string }>(
-      this.db,
-      'SELECT id, password_hash FROM affiliates WHERE email = $1',
-      [email.trim().toLowerCase()],
-    );
+    const row = await affiliateLogin(this.db, email.trim().toLowerCase());
     if (!row) {
       await burnPasswordCheck(password);
       throw unauthorized(MESSAGES.invalidCredentials);

@@ -2,17 +2,9 @@ import { COMMISSION_HOLD_DAYS } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import type { PaidInvoice, RefundedCharge } from './affiliate-hooks.js';
+import { commissionOn } from './commission-rate.js';
 
 const DAY_MS = 86_400_000;
-
-/**
- * The commission on an amount at a rate in percent (two decimals at most), in integer minor units,
- * rounded half up: the rate becomes basis points so no floating-point cents appear.
- */
-export function commissionOn(amount: number, percent: number): number {
-  const basisPoints = Math.round(percent * 100);
-  return Math.floor((amount * basisPoints + 5000) / 10_000);
-}
 
 /**
  * One commission row per paid invoice of a referred shop, at the affiliate's rate, while the

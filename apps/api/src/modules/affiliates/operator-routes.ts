@@ -1,8 +1,10 @@
+// Reading who the operator is is one query: the routes call the repository for it directly.
 import { affiliateRateBody, envelope, MAX_ID, operatorOverview, payoutPaidBody, payoutRejectedBody } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { unauthorized } from '../../http/errors.js';
 import type { Principal } from '../../http/types.js';
+import { userEmail } from './operator-repository.js';
 import { decidePayout, overview, setRate, type Operator } from './operator-service.js';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(MAX_ID) });
@@ -17,9 +19,9 @@ export const operatorRoutes: FastifyPluginAsyncZod<{ now: () => Date }> = async 
   const tags = ['operator'];
   const operatorOf = async (principal: Principal | null): Promise<Operator> => {
     if (principal?.kind !== 'user') throw unauthorized();
-    const row = await app.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [principal.userId]);
-    if (!row[0]) throw unauthorized();
-    return { userId: principal.userId, email: row[0].email };
+    const row = await userEmail(app.db, principal.userId);
+    if (!row) throw unauthorized();
+    return { userId: principal.userId, email: row.email };
   };
 
   app.get('/operator/affiliates/', { config, schema: { tags, response: { 200: envelope(operatorOverview) } } }, async () => ({

@@ -1,6 +1,8 @@
-import type { Appointment } from '@chairline/shared';
+import type { Appointment, OpeningHours } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
-import { shopZoneSql } from '../../lib/shop-time-zone.js';
+import { one } from '../../db/database.js';
+import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
+import { shopZoneSql } from '../../lib/shop-time-zone-repository.js';
 
 interface AppointmentRow {
   id: number;
@@ -75,4 +77,81 @@ export async function overlapping(sql: Sql, shopId: number, barberId: number, st
         AND ($5::int IS NULL OR id <> $5)`,
     [shopId, barberId, start, end, exceptId],
   );
+}
+
+/** The barber row, locked: it serialises bookings of one barber, so two overlapping ones cannot both pass. */
+export function lockBookableBarber(tx: Sql, shopId: number, barberId: number) {
+  return one<{ name: string }>(tx, 'SELECT name FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL FOR UPDATE', [
+    shopId,
+    barberId,
+  ]);
+}
+
+/** What a booking is checked against: the shop's effective zone, opening hours and country. */
+export function shopBookingFacts(sql: Sql, shopId: number) {
+  return one<{ timezone: string; opening_hours: OpeningHours; country: string }>(
+    sql,
+    `SELECT ${effectiveZoneOf('timezone')} AS timezone, opening_hours, country FROM shops WHERE id = $1`,
+    [shopId],
+  );
+}
+
+export interface AppointmentWrite {
+  barberId: number;
+  customerId: number | null;
+  start: Date;
+  end: Date;
+  status: string;
+  notes: string;
+}
+
+export async function insertAppointment(tx: Sql, shopId: number, a: AppointmentWrite): Promise<number | null> {
+  const row = await one<{ id: number }>(
+    tx,
+    `INSERT INTO appointments (shop_id, barber_id, customer_id, starts_at, ends_at, status, notes)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [shopId, a.barberId, a.customerId, a.start, a.end, a.status, a.notes],
+  );
+  return row?.id ?? null;
+}
+
+/** False when the shop has no such appointment. */
+export async function updateAppointment(tx: Sql, shopId: number, id: number, a: AppointmentWrite): Promise<boolean> {
+  const updated = await tx.query(
+    `UPDATE appointments SET barber_id = $3, customer_id = $4, starts_at = $5, ends_at = $6, status = $7, notes = $8
+      WHERE shop_id = $1 AND id = $2 RETURNING id`,
+    [shopId, id, a.barberId, a.customerId, a.start, a.end, a.status, a.notes],
+  );
+  return updated.length > 0;
+}
+
+export async function clearAppointmentServices(tx: Sql, id: number): Promise<void> {
+  await tx.query('DELETE FROM appointment_services WHERE appointment_id = $1', [id]);
+}
+
+export async function addAppointmentServices(tx: Sql, id: number, serviceIds: readonly number[]): Promise<void> {
+  for (const serviceId of serviceIds) {
+    await tx.query('INSERT INTO appointment_services (appointment_id, service_id) VALUES ($1, $2)', [id, serviceId]);
+  }
+}
+
+/** False when the shop has no such appointment. */
+export async function deleteAppointment(sql: Sql, shopId: number, id: number): Promise<boolean> {
+  const rows = await sql.query('DELETE FROM appointments WHERE shop_id = $1 AND id = $2 RETURNING id', [shopId, id]);
+  return rows.length > 0;
+}
+
+/** A new customer with a name alone (a walk-up booking without a phone). */
+export async function insertNamedCustomer(tx: Sql, shopId: number, name: string): Promise<number> {
+  const made = await one<{ id: number }>(tx, 'INSERT INTO customers (shop_id, name) VALUES ($1, $2) RETURNING id', [shopId, name]);
+  if (!made) throw new Error('insert returned no row');
+  return made.id;
+}
+
+/** The services' estimated minutes added up (0 for none found). */
+export async function servicesMinutes(sql: Sql, serviceIds: number[]): Promise<number> {
+  const row = await one<{ total: number }>(sql, 'SELECT coalesce(sum(estimated_minutes), 0)::int AS total FROM services WHERE id = ANY($1::int[])', [
+    serviceIds,
+  ]);
+  return row?.total ?? 0;
 }

@@ -1,3 +1,4 @@
+// Saving goes through AppointmentsService (its booking rules); plain reads and the delete call the repository directly.
 import {
   appointment,
   appointmentInput,
@@ -12,8 +13,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { ownBarberId } from '../invoices/invoices-service.js';
-import { findAppointment, listAppointments } from './appointments-repository.js';
+import { ownBarberId } from '../invoices/invoices-repository.js';
+import { deleteAppointment, findAppointment, listAppointments } from './appointments-repository.js';
 import { AppointmentsService } from './appointments-service.js';
 import { calendarEntries } from './calendar-repository.js';
 
@@ -88,11 +89,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/:id/',
     { config: { access: 'queue' }, schema: { tags, params: idParams, response: { 200: envelope(z.string()) } } },
     async (req) => {
-      const rows = await app.db.query('DELETE FROM appointments WHERE shop_id = $1 AND id = $2 RETURNING id', [
-        staffOf(req.principal).shopId,
-        req.params.id,
-      ]);
-      if (rows.length === 0) throw notFound(NOT_FOUND);
+      if (!(await deleteAppointment(app.db, staffOf(req.principal).shopId, req.params.id))) throw notFound(NOT_FOUND);
       return { status: 1 as const, response: 'Appointment deleted.' };
     },
   );

@@ -1,12 +1,20 @@
 import type { AppointmentInput, OpeningHours, StaffRole } from '@chairline/shared';
 import { WEEKDAYS } from '@chairline/shared';
 import type { Database, Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { activeServiceIds } from '../services/services-repository.js';
-import { ownBarberId } from '../invoices/invoices-service.js';
-import { overlapping } from './appointments-repository.js';
-import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
+import { customerExists, ownBarberId } from '../invoices/invoices-repository.js';
+import {
+  addAppointmentServices,
+  clearAppointmentServices,
+  insertAppointment,
+  insertNamedCustomer,
+  lockBookableBarber,
+  overlapping,
+  servicesMinutes,
+  shopBookingFacts,
+  updateAppointment,
+} from './appointments-repository.js';
 import { customerPhone } from '../customers/customer-phone.js';
 import { customerForPhone } from '../walkins/queue-repository.js';
 
@@ -58,20 +66,12 @@ export class AppointmentsService {
     const barberId = await this.resolveBarber(caller, input.barber_id);
     return this.db.transaction(async (tx) => {
       // The barber row lock serialises bookings of one barber, so two overlapping ones cannot both pass.
-      const barber = await one<{ name: string }>(
-        tx,
-        'SELECT name FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL FOR UPDATE',
-        [shopId, barberId],
-      );
+      const barber = await lockBookableBarber(tx, shopId, barberId);
       if (!barber) throw notFound('This barber does not exist.');
-      if (input.customer_id && !(await one(tx, 'SELECT 1 FROM customers WHERE shop_id = $1 AND id = $2', [shopId, input.customer_id]))) {
+      if (input.customer_id && !(await customerExists(tx, shopId, input.customer_id))) {
         throw notFound('This customer does not exist.');
       }
-      const shop = await one<{ timezone: string; opening_hours: OpeningHours; country: string }>(
-        tx,
-        `SELECT ${effectiveZoneOf('timezone')} AS timezone, opening_hours, country FROM shops WHERE id = $1`,
-        [shopId],
-      );
+      const shop = await shopBookingFacts(tx, shopId);
       const customerId = input.customer_name ? await this.walkUpCustomer(tx, shopId, input.customer_name, input.customer_phone, shop?.country ?? '') : (input.customer_id ?? null);
       const serviceIds = [...new Set(input.service_ids)];
       if ((await activeServiceIds(tx, shopId, serviceIds)).size !== serviceIds.length) throw notFound('A chosen service does not exist.');
@@ -89,28 +89,16 @@ export class AppointmentsService {
         }
       }
 
+      const write = { barberId, customerId, start, end, status: input.status, notes: input.notes };
       let id = existingId;
       if (id === null) {
-        const row = await one<{ id: number }>(
-          tx,
-          `INSERT INTO appointments (shop_id, barber_id, customer_id, starts_at, ends_at, status, notes)
-           VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-          [shopId, barberId, customerId, start, end, input.status, input.notes],
-        );
-        id = row?.id ?? null;
+        id = await insertAppointment(tx, shopId, write);
       } else {
-        const updated = await tx.query(
-          `UPDATE appointments SET barber_id = $3, customer_id = $4, starts_at = $5, ends_at = $6, status = $7, notes = $8
-            WHERE shop_id = $1 AND id = $2 RETURNING id`,
-          [shopId, id, barberId, customerId, start, end, input.status, input.notes],
-        );
-        if (updated.length === 0) throw notFound('This appointment does not exist.');
-        await tx.query('DELETE FROM appointment_services WHERE appointment_id = $1', [id]);
+        if (!(await updateAppointment(tx, shopId, id, write))) throw notFound('This appointment does not exist.');
+        await clearAppointmentServices(tx, id);
       }
       if (id === null) throw new Error('insert returned no row');
-      for (const serviceId of serviceIds) {
-        await tx.query('INSERT INTO appointment_services (appointment_id, service_id) VALUES ($1, $2)', [id, serviceId]);
-      }
+      await addAppointmentServices(tx, id, serviceIds);
       return id;
     });
   }
@@ -122,16 +110,11 @@ export class AppointmentsService {
    */
   private async walkUpCustomer(tx: Sql, shopId: number, name: string, typedPhone: string | undefined, country: string): Promise<number> {
     if (typedPhone) return customerForPhone(tx, shopId, name, customerPhone(typedPhone, country));
-    const made = await one<{ id: number }>(tx, 'INSERT INTO customers (shop_id, name) VALUES ($1, $2) RETURNING id', [shopId, name]);
-    if (!made) throw new Error('insert returned no row');
-    return made.id;
+    return insertNamedCustomer(tx, shopId, name);
   }
 
   private async minutes(sql: Sql, serviceIds: number[]): Promise<number> {
     if (serviceIds.length === 0) return DEFAULT_MINUTES;
-    const row = await one<{ total: number }>(sql, 'SELECT coalesce(sum(estimated_minutes), 0)::int AS total FROM services WHERE id = ANY($1::int[])', [
-      serviceIds,
-    ]);
-    return row?.total || DEFAULT_MINUTES;
+    return (await servicesMinutes(sql, serviceIds)) || DEFAULT_MINUTES;
   }
 }

@@ -1,5 +1,5 @@
 import type { Sql } from '../../db/database.js';
-import { shopZoneSql } from '../../lib/shop-time-zone.js';
+import { shopZoneSql } from '../../lib/shop-time-zone-repository.js';
 
 const TZ = shopZoneSql('$1');
 

@@ -1,13 +1,22 @@
 import type { LoginReply, SignupBody } from '@chairline/shared';
 import { MESSAGES, timeZoneUnsupported } from '@chairline/shared';
-import { databaseKnowsZone } from '../../lib/shop-time-zone.js';
+import { databaseKnowsZone } from '../../lib/shop-time-zone-repository.js';
 import type { Config } from '../../config/env.js';
 import type { Database } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { badRequest, conflict, forbidden, HttpError, notFound, unauthorized, unavailable } from '../../http/errors.js';
 import { loadSessionUser } from '../users/session-user.js';
 import type { GoogleVerifier } from './google.js';
 import type { Mailer } from './mailer.js';
+import {
+  expireResetTokens,
+  findLoginUser,
+  findUserByGoogleSub,
+  findUserGoogleLink,
+  findUserNameByEmail,
+  linkGoogleAccount,
+  setPasswordHash,
+  useResetToken,
+} from './auth-repository.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { attribute } from '../affiliates/attribution.js';
 import { assertAvailable, createShopWithOwner, uniqueViolationMessage } from './shops-repository.js';
@@ -35,11 +44,7 @@ export class AuthService {
 
   /** Every account state (unknown, no password yet, wrong or right password) runs one argon2 verification. */
   async login(email: string, password: string): Promise<LoginReply> {
-    const user = await one<{ id: number; password_hash: string | null }>(
-      this.db,
-      'SELECT u.id, u.password_hash FROM users u JOIN memberships m ON m.user_id = u.id WHERE u.email = $1',
-      [email.trim().toLowerCase()],
-    );
+    const user = await findLoginUser(this.db, email.trim().toLowerCase());
     if (!(await verifyPassword(user?.password_hash, password)) || !user) throw unauthorized(MESSAGES.invalidCredentials);
     return this.sessionFor(user.id);
   }
@@ -94,18 +99,14 @@ export class AuthService {
     if (!this.verifyGoogle) throw unavailable('Google sign-in is not set up on this server.');
     const identity = await this.verifyGoogle(idToken);
     if (!identity) throw unauthorized('Google login failed!');
-    const bySub = await one<{ id: number }>(this.db, 'SELECT id FROM users WHERE google_sub = $1', [identity.sub]);
+    const bySub = await findUserByGoogleSub(this.db, identity.sub);
     if (bySub) return this.sessionFor(bySub.id);
-    const byEmail = await one<{ id: number; google_sub: string | null }>(
-      this.db,
-      'SELECT id, google_sub FROM users WHERE email = $1',
-      [identity.email],
-    );
+    const byEmail = await findUserGoogleLink(this.db, identity.email);
     if (byEmail) {
       if (!identity.emailVerified || byEmail.google_sub) {
         throw conflict('An account with this email already exists. Sign in with your password.');
       }
-      await this.db.query('UPDATE users SET google_sub = $1, email_verified = true WHERE id = $2', [identity.sub, byEmail.id]);
+      await linkGoogleAccount(this.db, byEmail.id, identity.sub);
       return this.sessionFor(byEmail.id);
     }
     if (!shop.name || !shop.username) {
@@ -128,7 +129,7 @@ export class AuthService {
 
   /** Same outcome whether or not the email has an account, so it cannot be used to find accounts. */
   async forgotPassword(email: string): Promise<void> {
-    const user = await one<{ id: number; name: string }>(this.db, 'SELECT id, name FROM users WHERE email = $1', [email]);
+    const user = await findUserNameByEmail(this.db, email);
     if (!user) return;
     const token = await issueResetToken(this.db, user.id, RESET_TOKEN_TTL_MINUTES);
     const link = resetLink(this.config.publicUrl, token);
@@ -149,21 +150,10 @@ export class AuthService {
   async resetPassword(token: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
     await this.db.transaction(async (tx) => {
-      const row = await one<{ id: number; user_id: number }>(
-        tx,
-        `UPDATE password_reset_tokens SET used_at = now()
-          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-        RETURNING id, user_id`,
-        [sha256(token)],
-      );
+      const row = await useResetToken(tx, sha256(token));
       if (!row) throw new HttpError(400, MESSAGES.resetInvalid);
-      await tx.query('UPDATE users SET password_hash = $1, password_changed_at = now() WHERE id = $2', [
-        passwordHash,
-        row.user_id,
-      ]);
-      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
-        row.user_id,
-      ]);
+      await setPasswordHash(tx, row.user_id, passwordHash);
+      await expireResetTokens(tx, row.user_id);
       await this.tokens.revokeAll(tx, { kind: 'user', id: row.user_id });
     });
   }

@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/database.js';
+import { insertResetToken } from './auth-repository.js';
 import { randomToken, sha256 } from './tokens.js';
 
 /**
@@ -7,11 +8,7 @@ import { randomToken, sha256 } from './tokens.js';
  */
 export async function issueResetToken(sql: Sql, userId: number, ttlMinutes: number): Promise<string> {
   const token = randomToken();
-  await sql.query(
-    `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-     VALUES ($1, $2, now() + make_interval(mins => $3))`,
-    [userId, sha256(token), ttlMinutes],
-  );
+  await insertResetToken(sql, userId, sha256(token), ttlMinutes);
   return token;
 }
 

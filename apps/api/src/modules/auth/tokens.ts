@@ -1,9 +1,20 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Database, Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
+import {
+  findRefreshForUpdate,
+  insertRefresh,
+  markRefreshRotated,
+  revokeFamily,
+  revokeFamilyOfHash,
+  revokeOtherFamilies,
+  tokenVersionOf,
+  type RefreshRow,
+  type Subject,
+} from './tokens-repository.js';
 
-export type Subject = { kind: 'user'; id: number } | { kind: 'affiliate'; id: number };
+export type { Subject } from './tokens-repository.js';
+export { tokenVersionOf } from './tokens-repository.js';
 
 /** A verified access token: whose it is, the account's token version it was signed under, its session. */
 export interface AccessClaims {
@@ -68,33 +79,7 @@ function unseal(token: string, sealed: string | null): string | null {
   }
 }
 
-interface RefreshRow {
-  id: number;
-  family_id: string;
-  subject_kind: 'user' | 'affiliate';
-  subject_id: number;
-  expires_at: Date;
-  used_at: Date | null;
-  revoked_at: Date | null;
-  rotated_by: string | null;
-  successor_sealed: string | null;
-}
-
-const findRefresh = (sql: Sql, token: string) =>
-  one<RefreshRow>(
-    sql,
-    `SELECT id, family_id, subject_kind, subject_id, expires_at, used_at, revoked_at, rotated_by, successor_sealed
-       FROM refresh_tokens WHERE token_hash = $1 FOR UPDATE`,
-    [sha256(token)],
-  );
-
-const accountTable = (subject: Subject) => (subject.kind === 'user' ? 'users' : 'affiliates');
-
-/** The account's current token version (0 for an account that is gone: its tokens fail elsewhere). */
-export async function tokenVersionOf(sql: Sql, subject: Subject): Promise<number> {
-  const row = await one<{ token_version: number }>(sql, `SELECT token_version FROM ${accountTable(subject)} WHERE id = $1`, [subject.id]);
-  return row?.token_version ?? 0;
-}
+const findRefresh = (sql: Sql, token: string) => findRefreshForUpdate(sql, sha256(token));
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -164,11 +149,7 @@ export class TokenService {
 
   private async insertRefresh(sql: Sql, token: string, subject: Subject, familyId: string): Promise<void> {
     const expiresAt = new Date(this.now().getTime() + this.refreshTtlDays * 86_400_000);
-    await sql.query(
-      `INSERT INTO refresh_tokens (token_hash, family_id, subject_kind, subject_id, expires_at)
-       VALUES ($1, $2, $3, $4, $5)`,
-      [sha256(token), familyId, subject.kind, subject.id, expiresAt],
-    );
+    await insertRefresh(sql, sha256(token), familyId, subject, expiresAt);
   }
 
   /** A new session: a refresh token of a new family and an access token bound to it. */
@@ -194,17 +175,12 @@ export class TokenService {
         if (successor) return { subject, familyId: row.family_id, refresh: successor, version: await tokenVersionOf(tx, subject) };
       }
       if (row.used_at || row.revoked_at) {
-        await this.revokeFamily(tx, row.family_id);
+        await revokeFamily(tx, row.family_id, this.now());
         return null;
       }
       if (row.expires_at <= now) return null;
       const next = randomToken();
-      await tx.query('UPDATE refresh_tokens SET used_at = $2, rotated_by = $3, successor_sealed = $4 WHERE id = $1', [
-        row.id,
-        now,
-        clientTag(client),
-        seal(refresh, next),
-      ]);
+      await markRefreshRotated(tx, row.id, now, clientTag(client), seal(refresh, next));
       await this.insertRefresh(tx, next, subject, row.family_id);
       return { subject, familyId: row.family_id, refresh: next, version: await tokenVersionOf(tx, subject) };
     });
@@ -235,17 +211,9 @@ export class TokenService {
     return null;
   }
 
-  private async revokeFamily(sql: Sql, familyId: string): Promise<void> {
-    await sql.query('UPDATE refresh_tokens SET revoked_at = $2 WHERE family_id = $1 AND revoked_at IS NULL', [familyId, this.now()]);
-  }
-
   /** Revokes the family of one refresh token (logout). Unknown tokens are ignored. */
   async revokeFamilyOf(refresh: string): Promise<void> {
-    await this.db.query(
-      `UPDATE refresh_tokens SET revoked_at = $2
-        WHERE revoked_at IS NULL AND family_id = (SELECT family_id FROM refresh_tokens WHERE token_hash = $1)`,
-      [sha256(refresh), this.now()],
-    );
+    await revokeFamilyOfHash(this.db, sha256(refresh), this.now());
   }
 
   /**
@@ -255,12 +223,7 @@ export class TokenService {
    * once. Run it in the transaction that changes the password.
    */
   async endOtherSessions(sql: Sql, subject: Subject, keepSessionId?: string): Promise<void> {
-    await sql.query(
-      `UPDATE refresh_tokens SET revoked_at = $4
-        WHERE subject_kind = $1 AND subject_id = $2 AND revoked_at IS NULL AND family_id IS DISTINCT FROM $3`,
-      [subject.kind, subject.id, keepSessionId ?? null, this.now()],
-    );
-    await sql.query(`UPDATE ${accountTable(subject)} SET token_version = token_version + 1 WHERE id = $1`, [subject.id]);
+    await revokeOtherFamilies(sql, subject, keepSessionId ?? null, this.now());
   }
 
   /** Ends every session of an account (password reset, member removed). */

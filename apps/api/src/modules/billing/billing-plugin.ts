@@ -1,10 +1,10 @@
 import { BILLING_MESSAGES, type Action } from '@chairline/shared';
 import type { FastifyInstance } from 'fastify';
-import { one } from '../../db/database.js';
 import { HttpError } from '../../http/errors.js';
 import { createStripe } from '../stripe/stripe-client.js';
+import { subscriptionFacts, subscriptionFactsByUsername } from './billing-repository.js';
 import { BillingService } from './billing-service.js';
-import { SUBSCRIPTION_FACTS_SQL, subscriptionLocked, type SubscriptionFacts } from './subscription-state.js';
+import { subscriptionLocked } from './subscription-state.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +20,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Is the shop's paid plan lapsed (payment failed past the grace period, one-time access over)? */
 export async function shopIsLocked(app: FastifyInstance, shopId: number): Promise<boolean> {
-  const facts = await one<SubscriptionFacts>(app.db, SUBSCRIPTION_FACTS_SQL, [shopId]);
+  const facts = await subscriptionFacts(app.db, shopId);
   return facts ? subscriptionLocked(facts, app.now()) : false;
 }
 
@@ -46,10 +46,6 @@ export function registerBilling(app: FastifyInstance, now: () => Date = () => ne
 
 /** A shop whose paid plan lapsed takes no online check-ins: a clear 409, nothing queued. */
 export async function refuseCheckInsIfLocked(app: FastifyInstance, shopUsername: string): Promise<void> {
-  const facts = await one<SubscriptionFacts>(
-    app.db,
-    SUBSCRIPTION_FACTS_SQL.replace('WHERE sub.shop_id = $1', 'JOIN shops s ON s.id = sub.shop_id WHERE s.username = $1'),
-    [shopUsername],
-  );
+  const facts = await subscriptionFactsByUsername(app.db, shopUsername);
   if (facts && subscriptionLocked(facts, app.now())) throw new HttpError(409, BILLING_MESSAGES.notTakingCheckIns);
 }

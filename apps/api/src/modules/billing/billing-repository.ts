@@ -2,6 +2,7 @@ import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import type { PlanRow } from '../plans/plans-repository.js';
 import { walkinBarbersCountSql } from '../team/team-repository.js';
+import type { SubscriptionFacts } from './subscription-state.js';
 
 /** A plan as billing needs it (amounts in cents). */
 export interface BillingPlan extends Omit<PlanRow, 'most_popular'> {
@@ -135,4 +136,50 @@ export async function writeSubscription(tx: Sql, shopId: number, c: Subscription
 export async function barberCount(sql: Sql, shopId: number): Promise<number> {
   const row = await one<{ n: number }>(sql, `SELECT ${walkinBarbersCountSql('$1')} AS n`, [shopId]);
   return row?.n ?? 0;
+}
+
+const FACTS_SELECT = `SELECT sub.status, sub.trial_ends_at, sub.access_ends_at, sub.past_due_since, p.is_free
+   FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id`;
+
+/** The facts of one shop's subscription, joined with its plan. */
+export const subscriptionFacts = (sql: Sql, shopId: number) => one<SubscriptionFacts>(sql, `${FACTS_SELECT} WHERE sub.shop_id = $1`, [shopId]);
+
+export const subscriptionFactsByUsername = (sql: Sql, username: string) =>
+  one<SubscriptionFacts>(sql, `${FACTS_SELECT} JOIN shops s ON s.id = sub.shop_id WHERE s.username = $1`, [username]);
+
+/** The shop's last 100 subscription events, newest first. */
+export function subscriptionHistory(sql: Sql, shopId: number) {
+  return sql.query<{ id: number; kind: string; plan_name: string | null; amount_cents: number | null; detail: string; created_at: Date }>(
+    `SELECT e.id, e.kind, p.name AS plan_name, e.amount_cents, e.detail, e.created_at
+       FROM subscription_events e LEFT JOIN plans p ON p.id = e.plan_id
+      WHERE e.shop_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT 100`,
+    [shopId],
+  );
+}
+
+/** The shop moves to the free BASIC PLAN, in force at once, and its history says so. */
+export async function chooseBasicPlan(tx: Sql, shopId: number): Promise<void> {
+  await tx.query(
+    `UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE code = 'basic'), status = 'active',
+            trial_ends_at = NULL, current_period_end = NULL, access_ends_at = NULL, past_due_since = NULL,
+            cancel_at_period_end = false, updated_at = now()
+      WHERE shop_id = $1`,
+    [shopId],
+  );
+  await tx.query(
+    `INSERT INTO subscription_events (shop_id, plan_id, kind, status, detail)
+     VALUES ($1, (SELECT id FROM plans WHERE code = 'basic'), 'basic_plan_chosen', 'active', 'Continued with the free BASIC PLAN')`,
+    [shopId],
+  );
+}
+
+/** The shop's name and its owner's email, for the Stripe customer. */
+export function shopBillingContact(sql: Sql, shopId: number) {
+  return one<{ name: string; email: string | null }>(
+    sql,
+    `SELECT s.name, (SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
+                      WHERE m.shop_id = s.id AND m.is_owner LIMIT 1) AS email
+       FROM shops s WHERE s.id = $1`,
+    [shopId],
+  );
 }

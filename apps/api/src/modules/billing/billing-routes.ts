@@ -1,3 +1,4 @@
+// The Stripe work goes through BillingService; the subscription reads and the free-plan switch call the repository directly.
 import {
   billingDetails,
   changePlanInput,
@@ -13,7 +14,7 @@ import { z } from 'zod';
 import { HttpError, notFound } from '../../http/errors.js';
 import { staffOf } from '../../http/access.js';
 import { BillingError } from './billing-errors.js';
-import { shopSubscription } from './billing-repository.js';
+import { chooseBasicPlan, shopSubscription, subscriptionHistory } from './billing-repository.js';
 import { graceEndsAt, subscriptionActive, type SubscriptionFacts } from './subscription-state.js';
 
 /** A billing refusal as an HTTP error: the route's error shape (envelope, or `{error}`) with its status. */
@@ -42,19 +43,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       const shopId = staffOf(req.principal).shopId;
       const sub = await shopSubscription(app.db, shopId);
       if (!sub) throw notFound('This shop has no subscription.');
-      const history = await app.db.query<{
-        id: number;
-        kind: string;
-        plan_name: string | null;
-        amount_cents: number | null;
-        detail: string;
-        created_at: Date;
-      }>(
-        `SELECT e.id, e.kind, p.name AS plan_name, e.amount_cents, e.detail, e.created_at
-           FROM subscription_events e LEFT JOIN plans p ON p.id = e.plan_id
-          WHERE e.shop_id = $1 ORDER BY e.created_at DESC, e.id DESC LIMIT 100`,
-        [shopId],
-      );
+      const history = await subscriptionHistory(app.db, shopId);
       const f = facts(sub);
       const grace = graceEndsAt(f);
       return {
@@ -142,20 +131,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       if (sub && !sub.plan_is_free && subscriptionActive(facts(sub), app.now())) {
         return { status: 1 as const, response: `You are on the ${sub.plan_name}; nothing to change.` };
       }
-      await app.db.transaction(async (tx) => {
-        await tx.query(
-          `UPDATE subscriptions SET plan_id = (SELECT id FROM plans WHERE code = 'basic'), status = 'active',
-                  trial_ends_at = NULL, current_period_end = NULL, access_ends_at = NULL, past_due_since = NULL,
-                  cancel_at_period_end = false, updated_at = now()
-            WHERE shop_id = $1`,
-          [shopId],
-        );
-        await tx.query(
-          `INSERT INTO subscription_events (shop_id, plan_id, kind, status, detail)
-           VALUES ($1, (SELECT id FROM plans WHERE code = 'basic'), 'basic_plan_chosen', 'active', 'Continued with the free BASIC PLAN')`,
-          [shopId],
-        );
-      });
+      await app.db.transaction((tx) => chooseBasicPlan(tx, shopId));
       return { status: 1 as const, response: 'You are on the BASIC PLAN.' };
     },
   );

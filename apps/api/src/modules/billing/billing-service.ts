@@ -12,6 +12,7 @@ import {
   lockShopSubscription,
   planByCode,
   planById,
+  shopBillingContact,
   shopIdForCustomer,
   shopSubscription,
   storeCustomer,
@@ -125,15 +126,10 @@ export class BillingService {
   private async ensureCustomer(shopId: number, sub: ShopSubscription): Promise<string> {
     if (sub.provider_customer_id) return sub.provider_customer_id;
     const stripe = this.client();
-    const shop = await this.db.query<{ name: string; email: string | null }>(
-      `SELECT s.name, (SELECT u.email FROM memberships m JOIN users u ON u.id = m.user_id
-                        WHERE m.shop_id = s.id AND m.is_owner LIMIT 1) AS email
-         FROM shops s WHERE s.id = $1`,
-      [shopId],
-    );
+    const shop = await shopBillingContact(this.db, shopId);
     const customer = await this.call(() =>
       stripe.customers.create(
-        { name: shop[0]?.name, email: shop[0]?.email ?? undefined, metadata: { shop_id: String(shopId) } },
+        { name: shop?.name, email: shop?.email ?? undefined, metadata: { shop_id: String(shopId) } },
         // The same key twice (a double click) gives the same customer back instead of a second one.
         { idempotencyKey: `chairline-shop-customer-${shopId}` },
       ),

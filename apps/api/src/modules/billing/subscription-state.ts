@@ -50,7 +50,3 @@ export function trialDaysLeft(f: SubscriptionFacts, now: Date): number {
   if (f.status !== 'trialing' || !f.trial_ends_at) return 0;
   return Math.max(0, Math.ceil((f.trial_ends_at.getTime() - now.getTime()) / DAY_MS));
 }
-
-/** The facts of one shop's subscription, joined with its plan. */
-export const SUBSCRIPTION_FACTS_SQL = `SELECT sub.status, sub.trial_ends_at, sub.access_ends_at, sub.past_due_since, p.is_free
-   FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = $1`;

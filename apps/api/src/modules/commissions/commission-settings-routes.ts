@@ -1,3 +1,4 @@
+// Too small for a service: these routes call the repository directly.
 import {
   canAccess,
   COMMISSION_MESSAGES,
@@ -11,10 +12,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { staffOf } from '../../http/access.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { commissionEarners } from '../invoices/commissions.js';
+import { setPayPeriodStart, updateMemberCommission } from './commissions-repository.js';
 
 type Staff = ReturnType<typeof staffOf>;
 
@@ -46,7 +47,7 @@ export const commissionSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const staff = staffOf(req.principal);
       assertMayEdit(staff);
-      await app.db.query('UPDATE shops SET pay_period_start = $2::date WHERE id = $1', [staff.shopId, req.body.pay_period_start]);
+      await setPayPeriodStart(app.db, staff.shopId, req.body.pay_period_start);
       return { status: 1 as const, response: await settingsOf(app.db, staff, app.clock()) };
     },
   );
@@ -58,12 +59,7 @@ export const commissionSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = staffOf(req.principal);
       assertMayEdit(staff);
       // Another shop's member, or a removed one, is a 404.
-      const updated = await one(
-        app.db,
-        `UPDATE barbers SET payment_cycle = $3, percentage = $4
-          WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL RETURNING id`,
-        [staff.shopId, req.params.id, req.body.payment_cycle, req.body.percentage],
-      );
+      const updated = await updateMemberCommission(app.db, staff.shopId, req.params.id, req.body.payment_cycle, req.body.percentage);
       if (!updated) throw notFound(COMMISSION_MESSAGES.memberNotFound);
       return { status: 1 as const, response: await settingsOf(app.db, staff, app.clock()) };
     },

@@ -10,6 +10,14 @@ import { CsvError, parse } from 'csv-parse/sync';
 import type { Database, Sql } from '../../db/database.js';
 import { badRequest, payloadTooLarge } from '../../http/errors.js';
 import { shopCountry } from './customer-phone.js';
+import {
+  customersWithPhones,
+  insertImportedCustomers,
+  oldestContactlessCustomersNamed,
+  oldestCustomersWithEmails,
+  updateImportedCustomers,
+  type ImportMatch,
+} from './customers-repository.js';
 
 // Customer import from a CSV file. Columns are found by their header (the names our export writes
 // and the usual spellings of other systems). Every row is checked on its own: a bad row is reported
@@ -196,13 +204,7 @@ function foldRows(good: readonly GoodRow[]): { customers: FileCustomer[]; duplic
   return { customers: customers.sort((a, b) => a.row - b.row), duplicates };
 }
 
-interface Existing {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  notes: string;
-}
+type Existing = ImportMatch;
 
 interface Plan {
   create: FileCustomer[];
@@ -217,31 +219,19 @@ async function planImport(sql: Sql, shopId: number, customers: readonly FileCust
   const byPhone = new Map<string, Existing>();
   const byEmail = new Map<string, Existing>();
   if (phones.length > 0) {
-    const rows = await sql.query<Existing>(
-      'SELECT id, name, phone, email, notes FROM customers WHERE shop_id = $1 AND phone = ANY($2::text[])',
-      [shopId, phones],
-    );
+    const rows = await customersWithPhones(sql, shopId, phones);
     for (const r of rows) if (r.phone) byPhone.set(r.phone, r);
   }
   if (emails.length > 0) {
     // Without a phone, a row is the shop's oldest customer with that email.
-    const rows = await sql.query<Existing & { key: string }>(
-      `SELECT DISTINCT ON (lower(email)) lower(email) AS key, id, name, phone, email, notes FROM customers
-        WHERE shop_id = $1 AND lower(email) = ANY($2::text[]) ORDER BY lower(email), id`,
-      [shopId, emails],
-    );
+    const rows = await oldestCustomersWithEmails(sql, shopId, emails);
     for (const r of rows) byEmail.set(r.key, r);
   }
   const names = customers.flatMap((c) => (!c.phone && !c.email ? [c.name.toLowerCase()] : []));
   const byName = new Map<string, Existing>();
   if (names.length > 0) {
     // With neither phone nor email, a row is the shop's oldest customer of that name who has neither.
-    const rows = await sql.query<Existing & { key: string }>(
-      `SELECT DISTINCT ON (lower(name)) lower(name) AS key, id, name, phone, email, notes FROM customers
-        WHERE shop_id = $1 AND phone IS NULL AND coalesce(email, '') = '' AND lower(name) = ANY($2::text[])
-        ORDER BY lower(name), id`,
-      [shopId, names],
-    );
+    const rows = await oldestContactlessCustomersNamed(sql, shopId, names);
     for (const r of rows) byName.set(r.key, r);
   }
   const plan: Plan = { create: [], update: [], unchanged: 0 };
@@ -269,28 +259,10 @@ async function applyPlan(tx: Sql, shopId: number, plan: Plan): Promise<void> {
   if (plan.create.length > 0) {
     // A customer who checks in with one of these phones while the file is read is merged the same
     // way (blanks filled) instead of failing the import on the unique phone.
-    await tx.query(
-      `INSERT INTO customers (shop_id, name, phone, email, notes)
-       SELECT $1, name, phone, email, notes FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS n(name, phone, email, notes)
-       ON CONFLICT (shop_id, phone) WHERE phone IS NOT NULL DO UPDATE
-         SET email = coalesce(nullif(customers.email, ''), excluded.email),
-             notes = CASE WHEN customers.notes = '' THEN excluded.notes ELSE customers.notes END`,
-      [
-        shopId,
-        plan.create.map((c) => c.name),
-        plan.create.map((c) => c.phone),
-        plan.create.map((c) => c.email || null),
-        plan.create.map((c) => c.notes),
-      ],
-    );
+    await insertImportedCustomers(tx, shopId, plan.create.map((c) => ({ name: c.name, phone: c.phone, email: c.email || null, notes: c.notes })));
   }
   if (plan.update.length > 0) {
-    await tx.query(
-      `UPDATE customers c SET name = u.name, email = u.email, notes = u.notes
-         FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS u(id, name, email, notes)
-        WHERE c.shop_id = $1 AND c.id = u.id`,
-      [shopId, plan.update.map((u) => u.id), plan.update.map((u) => u.name), plan.update.map((u) => u.email), plan.update.map((u) => u.notes)],
-    );
+    await updateImportedCustomers(tx, shopId, plan.update);
   }
 }
 

@@ -1,16 +1,11 @@
-import { DEFAULT_SHOP_COUNTRY, normalizePhone, PHONE_MESSAGES } from '@chairline/shared';
-import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
+import { normalizePhone, PHONE_MESSAGES } from '@chairline/shared';
 import { badRequest } from '../../http/errors.js';
 
 // Every customer phone the server stores or matches goes through here: E.164 in the shop's country
 // (packages/shared/src/phone.ts), so one person is one phone however it was typed.
 
-/** The shop's country (ISO 3166-1 alpha-2), the region of numbers typed without a country code. */
-export async function shopCountry(sql: Sql, shopId: number): Promise<string> {
-  const row = await one<{ country: string }>(sql, 'SELECT country FROM shops WHERE id = $1', [shopId]);
-  return row?.country ?? DEFAULT_SHOP_COUNTRY;
-}
+// The shop's country is read with the shop's settings; re-exported for the callers that format phones.
+export { shopCountry } from '../settings/settings-repository.js';
 
 /** The stored form of a typed customer phone; a 400 for a person when it is not a phone number. */
 export function customerPhone(typed: string, country: string): string {

@@ -1,7 +1,6 @@
 import type { Customer, CustomerInput } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { customerPhone, phoneSearchDigits, shopCountry } from './customer-phone.js';
 
 interface CustomerRow {
   id: number;
@@ -58,14 +57,23 @@ export interface CustomerQuery {
   searchNamesOnly?: boolean;
 }
 
-export async function listCustomers(sql: Sql, shopId: number, q: CustomerQuery): Promise<{ rows: Customer[]; total: number }> {
+/**
+ * A page of the shop's customers. `phoneDigits` (the search as phone digits, '' for none) also
+ * matches phones and emails; without it only names are searched.
+ */
+export async function listCustomers(
+  sql: Sql,
+  shopId: number,
+  q: CustomerQuery,
+  phoneDigits: string | undefined,
+): Promise<{ rows: Customer[]; total: number }> {
   const descending = q.ordering?.startsWith('-') ?? false;
   const column = ORDER_COLUMNS[q.ordering?.replace(/^-/, '') ?? 'name'] ?? 'lower(name)';
   const search = q.search ? `%${q.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const params: unknown[] = [shopId, search];
   let contact = '';
-  if (!q.searchNamesOnly) {
-    params.push(q.search ? phoneSearchDigits(q.search, await shopCountry(sql, shopId)) : '');
+  if (phoneDigits !== undefined) {
+    params.push(phoneDigits);
     contact = ` OR lower(coalesce(email, '')) LIKE $2 OR ($3 <> '' AND coalesce(phone, '') LIKE '%' || $3 || '%')`;
   }
   const where = `shop_id = $1 AND ($2::text IS NULL OR lower(name) LIKE $2${contact})`;
@@ -84,25 +92,22 @@ export async function findCustomer(sql: Sql, shopId: number, id: number): Promis
   return row ? toCustomer(row) : null;
 }
 
-/** A customer's phone as stored: E.164 in the shop's country (a 400 when it is not a phone), or none. */
-async function storedPhone(sql: Sql, shopId: number, typed: string): Promise<string | null> {
-  return typed ? customerPhone(typed, await shopCountry(sql, shopId)) : null;
-}
-
-export async function insertCustomer(sql: Sql, shopId: number, input: CustomerInput): Promise<number> {
+/** `phone` is the stored form (E.164), or null. */
+export async function insertCustomer(sql: Sql, shopId: number, input: CustomerInput, phone: string | null): Promise<number> {
   const row = await one<{ id: number }>(
     sql,
     'INSERT INTO customers (shop_id, name, phone, email, notes) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-    [shopId, input.name, await storedPhone(sql, shopId, input.phone), input.email || null, input.notes],
+    [shopId, input.name, phone, input.email || null, input.notes],
   );
   if (!row) throw new Error('insert returned no row');
   return row.id;
 }
 
-export async function updateCustomer(sql: Sql, shopId: number, id: number, input: CustomerInput): Promise<boolean> {
+/** `phone` is the stored form (E.164), or null. False when the shop has no such customer. */
+export async function updateCustomer(sql: Sql, shopId: number, id: number, input: CustomerInput, phone: string | null): Promise<boolean> {
   const rows = await sql.query(
     'UPDATE customers SET name = $3, phone = $4, email = $5, notes = $6 WHERE shop_id = $1 AND id = $2 RETURNING id',
-    [shopId, id, input.name, await storedPhone(sql, shopId, input.phone), input.email || null, input.notes],
+    [shopId, id, input.name, phone, input.email || null, input.notes],
   );
   return rows.length > 0;
 }
@@ -143,4 +148,71 @@ export async function customerHistory(sql: Sql, shopId: number, id: number) {
     barber: r.barber,
     amount: r.amount_cents === null ? null : r.amount_cents / 100,
   }));
+}
+
+/** A stored customer as the import compares it with the file. */
+export interface ImportMatch {
+  id: number;
+  name: string;
+  phone: string | null;
+  email: string | null;
+  notes: string;
+}
+
+export function customersWithPhones(sql: Sql, shopId: number, phones: string[]): Promise<ImportMatch[]> {
+  return sql.query<ImportMatch>('SELECT id, name, phone, email, notes FROM customers WHERE shop_id = $1 AND phone = ANY($2::text[])', [
+    shopId,
+    phones,
+  ]);
+}
+
+/** For each lowercased email, the shop's oldest customer with it (`key` is the email). */
+export function oldestCustomersWithEmails(sql: Sql, shopId: number, emails: string[]) {
+  return sql.query<ImportMatch & { key: string }>(
+    `SELECT DISTINCT ON (lower(email)) lower(email) AS key, id, name, phone, email, notes FROM customers
+      WHERE shop_id = $1 AND lower(email) = ANY($2::text[]) ORDER BY lower(email), id`,
+    [shopId, emails],
+  );
+}
+
+/** For each lowercased name, the shop's oldest customer of that name with neither phone nor email. */
+export function oldestContactlessCustomersNamed(sql: Sql, shopId: number, names: string[]) {
+  return sql.query<ImportMatch & { key: string }>(
+    `SELECT DISTINCT ON (lower(name)) lower(name) AS key, id, name, phone, email, notes FROM customers
+      WHERE shop_id = $1 AND phone IS NULL AND coalesce(email, '') = '' AND lower(name) = ANY($2::text[])
+      ORDER BY lower(name), id`,
+    [shopId, names],
+  );
+}
+
+/**
+ * Inserts the customers in one statement. A customer who checks in with one of these phones
+ * meanwhile is merged the same way (blanks filled) instead of failing on the unique phone.
+ */
+export async function insertImportedCustomers(
+  tx: Sql,
+  shopId: number,
+  rows: readonly { name: string; phone: string | null; email: string | null; notes: string }[],
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO customers (shop_id, name, phone, email, notes)
+     SELECT $1, name, phone, email, notes FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) AS n(name, phone, email, notes)
+     ON CONFLICT (shop_id, phone) WHERE phone IS NOT NULL DO UPDATE
+       SET email = coalesce(nullif(customers.email, ''), excluded.email),
+           notes = CASE WHEN customers.notes = '' THEN excluded.notes ELSE customers.notes END`,
+    [shopId, rows.map((c) => c.name), rows.map((c) => c.phone), rows.map((c) => c.email), rows.map((c) => c.notes)],
+  );
+}
+
+export async function updateImportedCustomers(
+  tx: Sql,
+  shopId: number,
+  rows: readonly { id: number; name: string; email: string | null; notes: string }[],
+): Promise<void> {
+  await tx.query(
+    `UPDATE customers c SET name = u.name, email = u.email, notes = u.notes
+       FROM unnest($2::int[], $3::text[], $4::text[], $5::text[]) AS u(id, name, email, notes)
+      WHERE c.shop_id = $1 AND c.id = u.id`,
+    [shopId, rows.map((u) => u.id), rows.map((u) => u.name), rows.map((u) => u.email), rows.map((u) => u.notes)],
+  );
 }

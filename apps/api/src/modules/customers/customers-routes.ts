@@ -1,3 +1,4 @@
+// Writes go through customers-service (phone rules); plain reads, history and the delete call the repository directly.
 import {
   barberCustomer,
   customer,
@@ -18,14 +19,8 @@ import { staffOf } from '../../http/access.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { toCsv } from '../../lib/csv.js';
 import { importCustomers } from './customer-import.js';
-import {
-  customerHistory,
-  deleteCustomer,
-  findCustomer,
-  insertCustomer,
-  listCustomers,
-  updateCustomer,
-} from './customers-repository.js';
+import { customerHistory, deleteCustomer, findCustomer } from './customers-repository.js';
+import { addCustomer, changeCustomer, searchCustomers } from './customers-service.js';
 
 const NOT_FOUND = 'This customer does not exist.';
 const PHONE_TAKEN = 'A customer with this phone number already exists.';
@@ -47,7 +42,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       // Least privilege: a barber gets what the invoice form needs (id, name, masked phone) and
       // searches by name; managers and admins get the full records.
       const forBarber = staff.role === 'employee';
-      const { rows, total } = await listCustomers(app.db, staff.shopId, {
+      const { rows, total } = await searchCustomers(app.db, staff.shopId, {
         page: q.page,
         pageSize: q.page_size,
         ordering: q.ordering,
@@ -63,7 +58,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/export/',
     { config: { access: 'back-office' }, schema: { tags, querystring: customerListQuery.pick({ search: true, ordering: true, timezone: true }) } },
     async (req, reply) => {
-      const { rows } = await listCustomers(app.db, staffOf(req.principal).shopId, {
+      const { rows } = await searchCustomers(app.db, staffOf(req.principal).shopId, {
         page: 1,
         pageSize: 100_000,
         ordering: req.query.ordering,
@@ -113,7 +108,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const shopId = staffOf(req.principal).shopId;
       try {
-        const id = await insertCustomer(app.db, shopId, req.body);
+        const id = await addCustomer(app.db, shopId, req.body);
         const created = await findCustomer(app.db, shopId, id);
         if (!created) throw notFound(NOT_FOUND);
         return { status: 1 as const, response: created };
@@ -133,7 +128,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const shopId = staffOf(req.principal).shopId;
       try {
-        if (!(await updateCustomer(app.db, shopId, req.params.id, req.body))) throw notFound(NOT_FOUND);
+        if (!(await changeCustomer(app.db, shopId, req.params.id, req.body))) throw notFound(NOT_FOUND);
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(PHONE_TAKEN);
         throw err;

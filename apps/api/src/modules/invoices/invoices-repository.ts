@@ -1,6 +1,7 @@
 import type { InvoiceListItem, InvoiceStatus } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
-import { shopZoneSql } from '../../lib/shop-time-zone.js';
+import { one } from '../../db/database.js';
+import { shopZoneSql } from '../../lib/shop-time-zone-repository.js';
 
 interface InvoiceRow {
   id: number;
@@ -84,4 +85,67 @@ export async function listInvoices(sql: Sql, shopId: number, filter: InvoiceFilt
 export async function findInvoice(sql: Sql, shopId: number, id: number): Promise<InvoiceListItem | null> {
   const rows = await sql.query<InvoiceRow>(`${SELECT} WHERE i.shop_id = $1 AND i.id = $2`, [shopId, id]);
   return rows[0] ? toItem(rows[0]) : null;
+}
+
+/** The barber record of a membership (a shop user's own), or null. */
+export async function ownBarberId(sql: Sql, membershipId: number): Promise<number | null> {
+  const row = await one<{ id: number }>(sql, 'SELECT id FROM barbers WHERE membership_id = $1', [membershipId]);
+  return row?.id ?? null;
+}
+
+export async function customerExists(sql: Sql, shopId: number, customerId: number): Promise<boolean> {
+  return (await one(sql, 'SELECT 1 FROM customers WHERE shop_id = $1 AND id = $2', [shopId, customerId])) !== undefined;
+}
+
+export async function activeBarberExists(sql: Sql, shopId: number, barberId: number): Promise<boolean> {
+  return (await one(sql, 'SELECT 1 FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL', [shopId, barberId])) !== undefined;
+}
+
+/** The walk-in to invoice, locked so two invoices for it cannot race. */
+export function lockTicketForInvoice(tx: Sql, shopId: number, ticketId: number) {
+  return one<{ status: string; barber_id: number | null }>(
+    tx,
+    'SELECT status, barber_id FROM walkin_tickets WHERE shop_id = $1 AND id = $2 FOR UPDATE',
+    [shopId, ticketId],
+  );
+}
+
+export async function ticketHasInvoice(tx: Sql, ticketId: number): Promise<boolean> {
+  return (await one(tx, "SELECT 1 FROM invoices WHERE walkin_ticket_id = $1 AND status <> 'void'", [ticketId])) !== undefined;
+}
+
+export interface InvoiceInsert {
+  shopId: number;
+  barberId: number | null;
+  customerId: number;
+  ticketId: number | null;
+  amountCents: number;
+  description: string;
+  serviceIds: number[];
+}
+
+/** The invoice and its services, each at the shop's current price. */
+export async function insertInvoice(tx: Sql, i: InvoiceInsert): Promise<number> {
+  const invoice = await one<{ id: number }>(
+    tx,
+    `INSERT INTO invoices (shop_id, barber_id, customer_id, walkin_ticket_id, amount_cents, description)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [i.shopId, i.barberId, i.customerId, i.ticketId, i.amountCents, i.description],
+  );
+  if (!invoice) throw new Error('insert returned no row');
+  await tx.query(
+    `INSERT INTO invoice_services (invoice_id, service_id, price_cents)
+     SELECT $1, s.id, s.price_cents FROM services s WHERE s.shop_id = $2 AND s.id = ANY($3::int[])`,
+    [invoice.id, i.shopId, i.serviceIds],
+  );
+  return invoice.id;
+}
+
+export async function lockInvoiceStatus(tx: Sql, shopId: number, id: number): Promise<InvoiceStatus | undefined> {
+  const row = await one<{ status: InvoiceStatus }>(tx, 'SELECT status FROM invoices WHERE shop_id = $1 AND id = $2 FOR UPDATE', [shopId, id]);
+  return row?.status;
+}
+
+export async function setInvoiceStatus(tx: Sql, shopId: number, id: number, to: InvoiceStatus): Promise<void> {
+  await tx.query('UPDATE invoices SET status = $3 WHERE shop_id = $1 AND id = $2', [shopId, id, to]);
 }

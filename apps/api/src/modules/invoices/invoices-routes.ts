@@ -1,3 +1,4 @@
+// Creating and status changes go through InvoicesService; plain reads call the repository directly.
 import {
   commissionQuery,
   commissionRow,
@@ -14,8 +15,8 @@ import { staffOf } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { toCsv } from '../../lib/csv.js';
 import { commissionReport } from './commissions.js';
-import { findInvoice, listInvoices } from './invoices-repository.js';
-import { InvoicesService, ownBarberId } from './invoices-service.js';
+import { findInvoice, listInvoices, ownBarberId } from './invoices-repository.js';
+import { InvoicesService } from './invoices-service.js';
 
 const totals = z.object({ amount: z.number(), paid: z.number(), unpaid: z.number() });
 

@@ -6,37 +6,14 @@ import {
   OPENING_HOURS_MESSAGES,
   QUEUE_MESSAGES,
   type CheckInClosedReason,
-  type OpeningHours,
   type PublicShop,
 } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
-import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
-import { shopNamedBy } from '../usernames/usernames-repository.js';
+import { gateFactsByUsername, type GateFacts } from './opening-hours-repository.js';
 
-/** What decides whether a customer may check in now, besides the plan's monthly limit. */
-export interface GateFacts {
-  id: number;
-  username: string;
-  /** The effective zone (UTC when the saved one is not recognised). */
-  zone: string;
-  opening_hours: OpeningHours;
-  last_check_in_minutes: number;
-  walkins_paused_at: string | null;
-  walkins_pause_reason: string | null;
-}
-
-const GATE_COLUMNS = `s.id, s.username, ${effectiveZoneOf('s.timezone')} AS zone, s.opening_hours, s.last_check_in_minutes,
-  s.walkins_paused_at, s.walkins_pause_reason`;
-
-export async function gateFactsById(sql: Sql, shopId: number): Promise<GateFacts | undefined> {
-  return one<GateFacts>(sql, `SELECT ${GATE_COLUMNS} FROM shops s WHERE s.id = $1`, [shopId]);
-}
-
-export async function gateFactsByUsername(sql: Sql, username: string): Promise<GateFacts | undefined> {
-  return one<GateFacts>(sql, `SELECT ${GATE_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')}`, [username.trim().toLowerCase()]);
-}
+// The facts are read in opening-hours-repository.ts; re-exported for the routes that gate check-ins.
+export { gateFactsById, gateFactsByUsername, type GateFacts } from './opening-hours-repository.js';
 
 export interface CheckInGate {
   open: boolean;

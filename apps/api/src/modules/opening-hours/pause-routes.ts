@@ -1,20 +1,15 @@
+// Too small for a service: these routes call the repository directly.
 import { envelope, pauseWalkinsInput, walkinPause, type WalkinPause } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { staffOf } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
 import { queueEventAt } from '../events/event-bus.js';
+import { pauseRow, pauseWalkins, resumeWalkins, type PauseRow } from './opening-hours-repository.js';
 
 /** Buttons post without a body: an absent body is an empty one. */
 const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((v) => v ?? {}, schema);
-
-interface PauseRow {
-  username: string;
-  walkins_paused_at: Date | string | null;
-  walkins_pause_reason: string | null;
-}
 
 const toPause = (row: PauseRow): WalkinPause => ({
   paused: row.walkins_paused_at !== null,
@@ -23,7 +18,7 @@ const toPause = (row: PauseRow): WalkinPause => ({
 });
 
 async function pauseState(sql: Sql, shopId: number): Promise<PauseRow> {
-  const row = await one<PauseRow>(sql, 'SELECT username, walkins_paused_at, walkins_pause_reason FROM shops WHERE id = $1', [shopId]);
+  const row = await pauseRow(sql, shopId);
   if (!row) throw notFound();
   return row;
 }
@@ -48,12 +43,7 @@ export const walkinPauseRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'queue' }, schema: { tags, body: optionalBody(pauseWalkinsInput), response: { 200: reply } } },
     async (req) => {
       const shopId = staffOf(req.principal).shopId;
-      const row = await one<PauseRow>(
-        app.db,
-        `UPDATE shops SET walkins_paused_at = coalesce(walkins_paused_at, $2::timestamptz), walkins_pause_reason = $3
-          WHERE id = $1 RETURNING username, walkins_paused_at, walkins_pause_reason`,
-        [shopId, app.clock().toISOString(), req.body.reason === '' ? null : req.body.reason],
-      );
+      const row = await pauseWalkins(app.db, shopId, app.clock().toISOString(), req.body.reason === '' ? null : req.body.reason);
       if (!row) throw notFound();
       await app.events.publish([queueEventAt(row.username, 'shop')]);
       return { status: 1 as const, response: toPause(row) };
@@ -64,12 +54,7 @@ export const walkinPauseRoutes: FastifyPluginAsyncZod = async (app) => {
     '/walkins/resume/',
     { config: { access: 'queue' }, schema: { tags, response: { 200: reply } } },
     async (req) => {
-      const row = await one<PauseRow>(
-        app.db,
-        `UPDATE shops SET walkins_paused_at = NULL, walkins_pause_reason = NULL
-          WHERE id = $1 RETURNING username, walkins_paused_at, walkins_pause_reason`,
-        [staffOf(req.principal).shopId],
-      );
+      const row = await resumeWalkins(app.db, staffOf(req.principal).shopId);
       if (!row) throw notFound();
       await app.events.publish([queueEventAt(row.username, 'shop')]);
       return { status: 1 as const, response: toPause(row) };

@@ -1,9 +1,10 @@
+// Too small for a service: this route calls the repository directly.
 import { envelope, OWN_PASSWORD_MESSAGES, ownPasswordChange } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { one } from '../../db/database.js';
 import { staffOf } from '../../http/access.js';
 import { badRequest, unauthorized } from '../../http/errors.js';
+import { expireResetTokens, passwordHashOf, setPasswordHash } from '../auth/auth-repository.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 
 /**
@@ -22,13 +23,13 @@ export const ownPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const caller = staffOf(req.principal);
-      const row = await one<{ password_hash: string | null }>(app.db, 'SELECT password_hash FROM users WHERE id = $1', [caller.userId]);
+      const row = await passwordHashOf(app.db, caller.userId);
       if (!row) throw unauthorized();
       if (!(await verifyPassword(row.password_hash, req.body.current_password))) throw badRequest(OWN_PASSWORD_MESSAGES.wrongCurrent);
       const passwordHash = await hashPassword(req.body.new_password);
       await app.db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [caller.userId, passwordHash]);
-        await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [caller.userId]);
+        await setPasswordHash(tx, caller.userId, passwordHash);
+        await expireResetTokens(tx, caller.userId);
         await app.tokens.endOtherSessions(tx, { kind: 'user', id: caller.userId }, caller.sessionId);
       });
       return { status: 1 as const, response: OWN_PASSWORD_MESSAGES.changed };

@@ -1,3 +1,4 @@
+// Too small for a service: this route calls the repository directly.
 import { envelope, MESSAGES, profileUpdateInput } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,6 +6,7 @@ import { staffOf } from '../../http/access.js';
 import { badRequest } from '../../http/errors.js';
 import { readFormOrJson } from '../../http/multipart-form.js';
 import { fileFromField, withUploadedImage } from '../uploads/uploads-service.js';
+import { updateOwnProfile } from './profile-repository.js';
 
 /**
  * POST /update-barber-profile/: a signed-in shop user changes their own name, phone,
@@ -26,16 +28,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       const p = parsed.data;
       const file = fileFromField(form.file, 'profile_photo');
       await withUploadedImage(app, file, { kind: 'profile_photo', shopId: caller.shopId, userId: caller.userId }, async (tx, photo) => {
-        await tx.query(
-          `UPDATE users SET name = $2, phone_no = $3, booking_url = coalesce($4, booking_url), profile_photo = coalesce($5, profile_photo)
-            WHERE id = $1`,
-          [caller.userId, p.name, p.phone_no, p.booking_url ?? null, photo],
-        );
-        await tx.query(
-          `UPDATE barbers SET name = $2, phone_number = $3, booking_url = coalesce($4, booking_url), profile_pic = coalesce($5, profile_pic)
-            WHERE membership_id = $1`,
-          [caller.membershipId, p.name, p.phone_no, p.booking_url ?? null, photo],
-        );
+        const profile = { name: p.name, phone_no: p.phone_no, booking_url: p.booking_url ?? null };
+        await updateOwnProfile(tx, caller.userId, caller.membershipId, profile, photo);
       });
       return { status: 1 as const, response: MESSAGES.profileUpdated };
     },

@@ -1,4 +1,5 @@
 import type { OpeningHours, ShopSettings } from '@chairline/shared';
+import { DEFAULT_SHOP_COUNTRY } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
 import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
@@ -46,4 +47,33 @@ export async function pinState(sql: Sql, shopId: number) {
     'SELECT pin_enabled, pin_hash, username FROM shops WHERE id = $1',
     [shopId],
   );
+}
+
+export interface SettingsChange {
+  name: string;
+  username: string;
+  address: string;
+  phone_number: string;
+  timezone: string;
+  opening_hours: OpeningHours;
+  pin_enabled: boolean;
+  country?: string | null;
+  last_check_in_minutes?: number | null;
+}
+
+/** A null PIN hash, country or last check-in keeps the stored one. */
+export async function saveSettings(sql: Sql, shopId: number, b: SettingsChange, newPinHash: string | null): Promise<void> {
+  await sql.query(
+    `UPDATE shops SET name = $2, username = $3, address = $4, phone_number = $5, timezone = $6,
+            opening_hours = $7::jsonb, pin_enabled = $8, pin_hash = coalesce($9, pin_hash),
+            country = coalesce($10, country), last_check_in_minutes = coalesce($11, last_check_in_minutes)
+      WHERE id = $1`,
+    [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash, b.country ?? null, b.last_check_in_minutes ?? null],
+  );
+}
+
+/** The shop's country (ISO 3166-1 alpha-2), the region of numbers typed without a country code. */
+export async function shopCountry(sql: Sql, shopId: number): Promise<string> {
+  const row = await one<{ country: string }>(sql, 'SELECT country FROM shops WHERE id = $1', [shopId]);
+  return row?.country ?? DEFAULT_SHOP_COUNTRY;
 }

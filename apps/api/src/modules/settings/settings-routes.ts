@@ -1,13 +1,14 @@
+// Too small for a service: these routes call the repository directly.
 import { envelope, shopSettings, shopSettingsInput, timeZoneUnsupported, verifyPinBody } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffOf } from '../../http/access.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import { databaseKnowsZone } from '../../lib/shop-time-zone.js';
+import { databaseKnowsZone } from '../../lib/shop-time-zone-repository.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { queueEventAt } from '../events/event-bus.js';
 import { assertUsernameFree, recordRename } from '../usernames/usernames-repository.js';
-import { loadSettings, pinState } from './settings-repository.js';
+import { loadSettings, pinState, saveSettings } from './settings-repository.js';
 
 const PIN_NEEDED = 'Please choose a 4-character PIN to turn the PIN on.';
 
@@ -40,13 +41,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
         const current = await pinState(tx, shopId);
         if (current && current.username !== b.username) await recordRename(tx, shopId, current.username, b.username);
         if (b.pin_enabled && !newPinHash && !current?.pin_hash) throw badRequest(PIN_NEEDED);
-        await tx.query(
-          `UPDATE shops SET name = $2, username = $3, address = $4, phone_number = $5, timezone = $6,
-                  opening_hours = $7::jsonb, pin_enabled = $8, pin_hash = coalesce($9, pin_hash),
-                  country = coalesce($10, country), last_check_in_minutes = coalesce($11, last_check_in_minutes)
-            WHERE id = $1`,
-          [shopId, b.name, b.username, b.address, b.phone_number, b.timezone, JSON.stringify(b.opening_hours), b.pin_enabled, newPinHash, b.country ?? null, b.last_check_in_minutes ?? null],
-        );
+        await saveSettings(tx, shopId, b, newPinHash);
         return current?.username;
       });
       // After the commit, so open public pages refetch what is stored. A renamed shop's old pages hear it too.

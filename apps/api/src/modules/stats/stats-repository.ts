@@ -1,7 +1,7 @@
 import type { ShopStats } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
-import { shopZoneSql } from '../../lib/shop-time-zone.js';
+import { shopZoneSql } from '../../lib/shop-time-zone-repository.js';
 
 const DAYS = 30;
 

@@ -1,8 +1,9 @@
+// Too small for a service: these routes call the repository directly.
 import { paginated, supportMessage, supportMessageInput } from '@chairline/shared';
 import { envelope } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { one } from '../../db/database.js';
 import { staffOf } from '../../http/access.js';
+import { insertSupportMessage, listSupportMessages } from './support-repository.js';
 
 const SENT = "Thanks! Your message reached our support team. We'll answer by email.";
 
@@ -15,12 +16,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { shopId, userId } = staffOf(req.principal);
-      const row = await one<{ id: number; email: string; name: string; shop: string; username: string }>(
-        app.db,
-        `WITH m AS (INSERT INTO support_messages (shop_id, user_id, subject, message) VALUES ($1, $2, $3, $4) RETURNING id)
-         SELECT m.id, u.email, u.name, s.name AS shop, s.username FROM m, users u, shops s WHERE u.id = $2 AND s.id = $1`,
-        [shopId, userId, req.body.subject, req.body.message],
-      );
+      const row = await insertSupportMessage(app.db, shopId, userId, req.body.subject, req.body.message);
       if (!row) throw new Error('support message not stored');
       const inbox = app.config.supportEmail;
       const text = `From: ${row.name} <${row.email}>\nShop: ${row.shop} (${row.username})\n\n${req.body.message}\n`;
@@ -39,13 +35,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const staff = staffOf(req.principal);
       // Least privilege: a barber reads only the messages they sent; managers and admins the shop's.
-      const rows = await app.db.query<{ id: number; subject: string; message: string; status: string; created_at: Date; from: string }>(
-        `SELECT m.id, m.subject, m.message, m.status, m.created_at, coalesce(u.name, '') AS "from"
-           FROM support_messages m LEFT JOIN users u ON u.id = m.user_id
-          WHERE m.shop_id = $1 AND ($2::int IS NULL OR m.user_id = $2)
-          ORDER BY m.created_at DESC LIMIT 100`,
-        [staff.shopId, staff.role === 'employee' ? staff.userId : null],
-      );
+      const rows = await listSupportMessages(app.db, staff.shopId, staff.role === 'employee' ? staff.userId : null);
       return {
         status: 1 as const,
         response: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),

@@ -1,4 +1,4 @@
-import type { TeamMember } from '@chairline/shared';
+import type { TeamMember, TeamMemberInput } from '@chairline/shared';
 import { BASIC_PLAN_NAME, DEFAULT_BARBER_LIMIT, normalizeRole } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
@@ -121,4 +121,110 @@ export async function barberSeats(sql: Sql, shopId: number): Promise<{ planName:
     [shopId],
   );
   return { planName: row?.plan_name ?? BASIC_PLAN_NAME, limit: row?.barber_limit ?? DEFAULT_BARBER_LIMIT, used: row?.used ?? 0 };
+}
+
+/** Is there an admin in the shop other than this membership? */
+export async function anotherAdminExists(sql: Sql, shopId: number, membershipId: number): Promise<boolean> {
+  const other = await one(sql, "SELECT 1 FROM memberships WHERE shop_id = $1 AND role = 'admin' AND id <> $2 LIMIT 1", [shopId, membershipId]);
+  return other !== undefined;
+}
+
+/** Does another account (any but `exceptUserId`) use this email? */
+export async function emailTaken(sql: Sql, email: string, exceptUserId: number | null): Promise<boolean> {
+  const taken = await one(sql, 'SELECT 1 FROM users WHERE email = $1 AND ($2::int IS NULL OR id <> $2)', [email, exceptUserId]);
+  return taken !== undefined;
+}
+
+/**
+ * A new member's account (no usable password yet), membership and barber record, out of the
+ * rotation; commission falls back to weekly and `defaultPercentage`.
+ */
+export async function insertMember(
+  tx: Sql,
+  shopId: number,
+  input: TeamMemberInput,
+  photo: string | null,
+  defaultPercentage: number,
+): Promise<{ userId: number; barberId: number }> {
+  const user = await one<{ id: number }>(
+    tx,
+    `INSERT INTO users (email, name, phone_no, booking_url, profile_photo, password_hash)
+     VALUES ($1, $2, $3, $4, $5, NULL) RETURNING id`,
+    [input.email, input.name, input.phone_number, input.booking_url, photo],
+  );
+  const membership = await one<{ id: number }>(
+    tx,
+    'INSERT INTO memberships (shop_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
+    [shopId, user?.id, input.role],
+  );
+  const barber = await one<{ id: number }>(
+    tx,
+    `INSERT INTO barbers (shop_id, membership_id, name, phone_number, email, booking_url, payment_cycle,
+                          percentage, new_employee, profile_pic, in_rotation, position)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, $11::numeric), $9, $10, false, NULL)
+     RETURNING id`,
+    [
+      shopId,
+      membership?.id,
+      input.name,
+      input.phone_number,
+      input.email,
+      input.booking_url,
+      input.payment_cycle ?? null,
+      input.percentage ?? null,
+      input.new_employee,
+      photo,
+      defaultPercentage,
+    ],
+  );
+  if (!user || !barber) throw new Error('insert returned no row');
+  return { userId: user.id, barberId: barber.id };
+}
+
+/** The member's account, role and barber record; a null photo, cycle or percentage keeps the stored one. */
+export async function updateMember(tx: Sql, member: MemberFacts, input: TeamMemberInput, photo: string | null): Promise<void> {
+  await tx.query(
+    `UPDATE users SET email = $2, name = $3, phone_no = $4, booking_url = $5, profile_photo = coalesce($6, profile_photo)
+      WHERE id = $1`,
+    [member.user_id, input.email, input.name, input.phone_number, input.booking_url, photo],
+  );
+  await tx.query('UPDATE memberships SET role = $2 WHERE id = $1', [member.membership_id, input.role]);
+  await tx.query(
+    `UPDATE barbers SET name = $2, phone_number = $3, email = $4, booking_url = $5,
+            payment_cycle = coalesce($6, payment_cycle), percentage = coalesce($7, percentage),
+            new_employee = $8, profile_pic = coalesce($9, profile_pic)
+      WHERE id = $1`,
+    [
+      member.id,
+      input.name,
+      input.phone_number,
+      input.email,
+      input.booking_url,
+      input.payment_cycle ?? null,
+      input.percentage ?? null,
+      input.new_employee,
+      photo,
+    ],
+  );
+}
+
+export function commissionOf(sql: Sql, barberId: number) {
+  return one<{ percentage: number; payment_cycle: string }>(
+    sql,
+    'SELECT percentage::float8 AS percentage, payment_cycle FROM barbers WHERE id = $1',
+    [barberId],
+  );
+}
+
+export function shopNameAndUsername(sql: Sql, shopId: number) {
+  return one<{ name: string; username: string }>(sql, 'SELECT name, username FROM shops WHERE id = $1', [shopId]);
+}
+
+/** The barber record stays (past tickets and invoices name it) but leaves every list. */
+export async function archiveBarber(tx: Sql, barberId: number): Promise<void> {
+  await tx.query("UPDATE barbers SET archived_at = now(), in_rotation = false, status = 'off' WHERE id = $1", [barberId]);
+}
+
+export async function deleteUser(tx: Sql, userId: number): Promise<void> {
+  await tx.query('DELETE FROM users WHERE id = $1', [userId]);
 }

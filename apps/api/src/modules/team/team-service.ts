@@ -9,9 +9,9 @@ import {
 } from '@chairline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { FormFile } from '../../http/multipart-form.js';
+import { expireResetTokens, setPasswordHash } from '../auth/auth-repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import { issueResetToken, resetLink } from '../auth/reset-tokens.js';
 import { uniqueViolationMessage } from '../auth/shops-repository.js';
@@ -19,7 +19,19 @@ import { appendToRotation, lockShop, removeFromRotation, waitForAnyBarber } from
 import { queueEventAt } from '../events/event-bus.js';
 import { withUploadedImage } from '../uploads/uploads-service.js';
 import { withinBarberLimit } from './barber-limit.js';
-import { findMember, memberFacts, type MemberFacts } from './team-repository.js';
+import {
+  anotherAdminExists,
+  archiveBarber,
+  commissionOf,
+  deleteUser,
+  emailTaken,
+  findMember,
+  insertMember,
+  memberFacts,
+  shopNameAndUsername,
+  updateMember,
+  type MemberFacts,
+} from './team-repository.js';
 
 export const TEAM_MESSAGES = {
   notFound: 'This team member does not exist.',
@@ -71,8 +83,7 @@ export class TeamService {
    */
   private async assertAnotherAdminRemains(tx: Sql, shopId: number, member: MemberFacts) {
     if (member.role !== 'admin') return;
-    const other = await one(tx, "SELECT 1 FROM memberships WHERE shop_id = $1 AND role = 'admin' AND id <> $2 LIMIT 1", [shopId, member.membership_id]);
-    if (!other) throw conflict(TEAM_MESSAGES.lastAdmin);
+    if (!(await anotherAdminExists(tx, shopId, member.membership_id))) throw conflict(TEAM_MESSAGES.lastAdmin);
   }
 
   /**
@@ -96,8 +107,7 @@ export class TeamService {
   }
 
   private async assertEmailFree(tx: Sql, email: string, exceptUserId: number | null) {
-    const taken = await one(tx, 'SELECT 1 FROM users WHERE email = $1 AND ($2::int IS NULL OR id <> $2)', [email, exceptUserId]);
-    if (taken) throw conflict(MESSAGES.emailTaken);
+    if (await emailTaken(tx, email, exceptUserId)) throw conflict(MESSAGES.emailTaken);
   }
 
   private async uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
@@ -126,42 +136,11 @@ export class TeamService {
         await lockShop(tx, caller.shopId);
         await this.assertEmailFree(tx, input.email, null);
         return withinBarberLimit(tx, caller.shopId, async () => {
-          const user = await one<{ id: number }>(
-            tx,
-            `INSERT INTO users (email, name, phone_no, booking_url, profile_photo, password_hash)
-             VALUES ($1, $2, $3, $4, $5, NULL) RETURNING id`,
-            [input.email, input.name, input.phone_number, input.booking_url, path],
-          );
-          const membership = await one<{ id: number }>(
-            tx,
-            'INSERT INTO memberships (shop_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
-            [caller.shopId, user?.id, input.role],
-          );
-          const barber = await one<{ id: number }>(
-            tx,
-            `INSERT INTO barbers (shop_id, membership_id, name, phone_number, email, booking_url, payment_cycle,
-                                  percentage, new_employee, profile_pic, in_rotation, position)
-             VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, $11::numeric), $9, $10, false, NULL)
-             RETURNING id`,
-            [
-              caller.shopId,
-              membership?.id,
-              input.name,
-              input.phone_number,
-              input.email,
-              input.booking_url,
-              input.payment_cycle ?? null,
-              input.percentage ?? null,
-              input.new_employee,
-              path,
-              DEFAULT_COMMISSION_PERCENTAGE,
-            ],
-          );
-          if (!user || !barber) throw new Error('insert returned no row');
-          if (cutsHair) await appendToRotation(tx, caller.shopId, barber.id, caller.userId, 'Joined the team');
-          const token = await issueResetToken(tx, user.id, INVITE_TTL_MINUTES);
-          const shop = await one<{ name: string }>(tx, 'SELECT name FROM shops WHERE id = $1', [caller.shopId]);
-          return { barberId: barber.id, token, shopName: shop?.name ?? '' };
+          const { userId, barberId } = await insertMember(tx, caller.shopId, input, path, DEFAULT_COMMISSION_PERCENTAGE);
+          if (cutsHair) await appendToRotation(tx, caller.shopId, barberId, caller.userId, 'Joined the team');
+          const token = await issueResetToken(tx, userId, INVITE_TTL_MINUTES);
+          const shop = await shopNameAndUsername(tx, caller.shopId);
+          return { barberId, token, shopName: shop?.name ?? '' };
         });
       }),
     );
@@ -206,11 +185,7 @@ export class TeamService {
         const current = await this.target(caller, tx, id);
         if (input.role !== 'admin') await this.assertAnotherAdminRemains(tx, caller.shopId, current);
         await this.assertEmailFree(tx, input.email, current.user_id);
-        const commission = await one<{ percentage: number; payment_cycle: string }>(
-          tx,
-          'SELECT percentage::float8 AS percentage, payment_cycle FROM barbers WHERE id = $1',
-          [id],
-        );
+        const commission = await commissionOf(tx, id);
         this.assertMayChangeCommission(caller, input, commission ?? { percentage: 0, payment_cycle: 'weekly' });
         // Cutting hair: a barber always does; anyone else keeps their choice unless the form sends one.
         const cutsHair = input.role === 'employee' || (input.cuts_hair ?? current.cuts_hair);
@@ -218,29 +193,7 @@ export class TeamService {
         rotationChanged = becomesBarber || cutsHair !== current.cuts_hair;
         // A member who becomes a barber takes walk-ins (unless already in the rotation): a seat.
         await withinBarberLimit(tx, caller.shopId, async () => {
-          await tx.query(
-            `UPDATE users SET email = $2, name = $3, phone_no = $4, booking_url = $5, profile_photo = coalesce($6, profile_photo)
-              WHERE id = $1`,
-            [current.user_id, input.email, input.name, input.phone_number, input.booking_url, path],
-          );
-          await tx.query('UPDATE memberships SET role = $2 WHERE id = $1', [current.membership_id, input.role]);
-          await tx.query(
-            `UPDATE barbers SET name = $2, phone_number = $3, email = $4, booking_url = $5,
-                    payment_cycle = coalesce($6, payment_cycle), percentage = coalesce($7, percentage),
-                    new_employee = $8, profile_pic = coalesce($9, profile_pic)
-              WHERE id = $1`,
-            [
-              id,
-              input.name,
-              input.phone_number,
-              input.email,
-              input.booking_url,
-              input.payment_cycle ?? null,
-              input.percentage ?? null,
-              input.new_employee,
-              path,
-            ],
-          );
+          await updateMember(tx, current, input, path);
           if (becomesBarber) await appendToRotation(tx, caller.shopId, id, caller.userId, 'Became a barber');
           else if (cutsHair && !current.cuts_hair) await appendToRotation(tx, caller.shopId, id, caller.userId, 'Cuts hair again');
           else if (!cutsHair && current.cuts_hair) {
@@ -259,7 +212,7 @@ export class TeamService {
   }
 
   private async announceRotation(shopId: number) {
-    const shop = await one<{ username: string }>(this.app.db, 'SELECT username FROM shops WHERE id = $1', [shopId]);
+    const shop = await shopNameAndUsername(this.app.db, shopId);
     if (shop && this.app.events) await this.app.events.publish([queueEventAt(shop.username, 'rotation')]);
   }
 
@@ -276,10 +229,10 @@ export class TeamService {
       if (member.user_id === caller.userId) throw forbidden(TEAM_MESSAGES.notYourself);
       if (member.is_owner) throw forbidden(TEAM_MESSAGES.owner);
       await removeFromRotation(tx, caller.shopId, id, caller.userId, 'Removed from the team');
-      await tx.query("UPDATE barbers SET archived_at = now(), in_rotation = false, status = 'off' WHERE id = $1", [id]);
+      await archiveBarber(tx, id);
       await waitForAnyBarber(tx, caller.shopId, id);
       await this.app.tokens.revokeAll(tx, { kind: 'user', id: member.user_id });
-      await tx.query('DELETE FROM users WHERE id = $1', [member.user_id]);
+      await deleteUser(tx, member.user_id);
     });
   }
 
@@ -293,8 +246,8 @@ export class TeamService {
     const passwordHash = await hashPassword(password);
     await this.app.db.transaction(async (tx) => {
       const current = await this.target(caller, tx, id);
-      await tx.query('UPDATE users SET password_hash = $2, password_changed_at = now() WHERE id = $1', [current.user_id, passwordHash]);
-      await tx.query('UPDATE password_reset_tokens SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [current.user_id]);
+      await setPasswordHash(tx, current.user_id, passwordHash);
+      await expireResetTokens(tx, current.user_id);
       const keep = current.user_id === caller.userId ? caller.sessionId : undefined;
       await this.app.tokens.endOtherSessions(tx, { kind: 'user', id: current.user_id }, keep);
     });

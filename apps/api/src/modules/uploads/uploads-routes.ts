@@ -1,3 +1,4 @@
+// The logo's column change is one statement: these routes call the repository for it directly.
 import { envelope, MESSAGES, shopSettings } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../http/access.js';
@@ -5,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart-form.js';
 import { queueEventAt } from '../events/event-bus.js';
 import { loadSettings } from '../settings/settings-repository.js';
+import { setShopLogo } from './uploads-repository.js';
 import { fileFromField, withUploadedImage } from './uploads-service.js';
 
 /**
@@ -23,7 +25,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = fileFromField(form.file, 'shop_logo');
       if (!file) throw badRequest(MESSAGES.imageType);
       await withUploadedImage(app, file, { kind: 'shop_logo', shopId: caller.shopId, userId: caller.userId }, async (tx, path) => {
-        await tx.query('UPDATE shops SET logo_path = $2 WHERE id = $1', [caller.shopId, path]);
+        await setShopLogo(tx, caller.shopId, path);
       });
       const settings = await loadSettings(app.db, caller.shopId);
       if (!settings) throw notFound();
@@ -37,7 +39,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'settings' }, schema: { tags, response: { 200: envelope(shopSettings) } } },
     async (req) => {
       const shopId = staffOf(req.principal).shopId;
-      await app.db.query('UPDATE shops SET logo_path = NULL WHERE id = $1', [shopId]);
+      await setShopLogo(app.db, shopId, null);
       const settings = await loadSettings(app.db, shopId);
       if (!settings) throw notFound();
       await app.events.publish([queueEventAt(settings.username, 'shop')]);

@@ -3,6 +3,7 @@ import type { Sql } from '../../db/database.js';
 import type { FormFile } from '../../http/multipart-form.js';
 import { badRequest } from '../../http/errors.js';
 import { prepareImage, removeImageFile, writeImageFile, type PreparedImage } from './images.js';
+import { recordUpload } from './uploads-repository.js';
 
 export type UploadKind = 'profile_photo' | 'shop_logo';
 
@@ -14,13 +15,16 @@ export interface UploadOwner {
 
 type UploadsApp = Pick<FastifyInstance, 'db' | 'uploadsDir'>;
 
-async function recordUpload(sql: Sql, path: string, image: PreparedImage, owner: UploadOwner): Promise<void> {
-  await sql.query(
-    `INSERT INTO uploads (shop_id, user_id, kind, path, mime_type, bytes, width, height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [owner.shopId, owner.userId, owner.kind, path, image.mimeType, image.data.length, image.width, image.height],
-  );
-}
+const uploadRecord = (path: string, image: PreparedImage, owner: UploadOwner) => ({
+  shopId: owner.shopId,
+  userId: owner.userId,
+  kind: owner.kind,
+  path,
+  mimeType: image.mimeType,
+  bytes: image.data.length,
+  width: image.width,
+  height: image.height,
+});
 
 /**
  * Runs `change` in one transaction with the image (if any) checked, re-encoded, written to disk
@@ -38,7 +42,7 @@ export async function withUploadedImage<T>(
   const path = await writeImageFile(app.uploadsDir, image, owner.kind);
   try {
     return await app.db.transaction(async (tx) => {
-      await recordUpload(tx, path, image, owner);
+      await recordUpload(tx, uploadRecord(path, image, owner));
       return change(tx, path);
     });
   } catch (err) {
