@@ -7,7 +7,7 @@ import {
   type SimService,
   type SimTicket,
   type Simulation,
-} from '../src/modules/walkins/eta.js';
+} from '../src/modules/queue/tickets/eta.js';
 import { DEFAULT_TICKET_MINUTES } from '@chairline/shared';
 
 /**

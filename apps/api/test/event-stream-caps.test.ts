@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EVENT_STREAM_LIMITS, EVENT_STREAM_MESSAGES } from '../src/modules/events/events-routes.js';
+import { EVENT_STREAM_LIMITS, EVENT_STREAM_MESSAGES } from '../src/modules/queue/events/events-routes.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { makeShop } from './support/factories.js';
 

@@ -1,8 +1,8 @@
 import type { QueueEvent } from '@chairline/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventBus } from '../src/modules/events/event-bus.js';
-import { createPgEventBus } from '../src/modules/events/pg-event-bus.js';
+import type { EventBus } from '../src/modules/queue/events/event-bus.js';
+import { createPgEventBus } from '../src/modules/queue/events/pg-event-bus.js';
 import { freshDatabase, onPostgres } from './support/database.js';
 
 let db: Awaited<ReturnType<typeof freshDatabase>>;

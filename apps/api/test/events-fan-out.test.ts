@@ -4,8 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '../src/http/errors.js';
-import { createMemoryEventBus, queueEventAt, type EventBus } from '../src/modules/events/event-bus.js';
-import { eventsRoutes, type FanOutOptions, type FanOutStats } from '../src/modules/events/events-routes.js';
+import { createMemoryEventBus, queueEventAt, type EventBus } from '../src/modules/queue/events/event-bus.js';
+import { eventsRoutes, type FanOutOptions, type FanOutStats } from '../src/modules/queue/events/events-routes.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { makeShop, type TestShop } from './support/factories.js';
 

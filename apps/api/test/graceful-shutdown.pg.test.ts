@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopWithOwner } from '../src/modules/auth/shops-repository.js';
-import { STREAM_CLOSING_FRAME } from '../src/modules/events/events-routes.js';
+import { STREAM_CLOSING_FRAME } from '../src/modules/queue/events/events-routes.js';
 import { exited, startApiProcess, type ApiProcess } from './support/api-process.js';
 import { freshDatabase, onPostgres } from './support/database.js';
 import { unique } from './support/factories.js';

@@ -1,7 +1,7 @@
 import { publicBarber, publicService, shopReply } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PUBLIC_REPLY_TTL_MS } from '../src/modules/public-shop/public-reply-cache.js';
+import { PUBLIC_REPLY_TTL_MS } from '../src/modules/queue/public/public-reply-cache.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 import { pngImage } from './support/images.js';

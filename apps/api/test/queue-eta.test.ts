@@ -1,6 +1,6 @@
 import { DEFAULT_TICKET_MINUTES, formatEtaRange, ticketReply } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulateQueue, toEtaRange, type SimBarber, type SimTicket } from '../src/modules/walkins/eta.js';
+import { simulateQueue, toEtaRange, type SimBarber, type SimTicket } from '../src/modules/queue/tickets/eta.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop } from './support/factories.js';
 

@@ -1,7 +1,7 @@
 import { ACTIVE_TICKET_STATUSES, DEFAULT_TICKET_MINUTES, publicQueueReply, ticketReply, type TicketStatus } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one, type Database } from '../src/db/database.js';
-import { estimateWaits, toEtaRange } from '../src/modules/walkins/eta.js';
+import { estimateWaits, toEtaRange } from '../src/modules/queue/tickets/eta.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 

@@ -1,6 +1,6 @@
 import { nextBarberReply, paginated, rotationEvent } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendToRotation, removeFromRotation } from '../src/modules/rotation/rotation-repository.js';
+import { appendToRotation, removeFromRotation } from '../src/modules/queue/rotation/rotation-repository.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, makeShop, type TestShop } from './support/factories.js';
 

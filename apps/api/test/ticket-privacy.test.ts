@@ -1,8 +1,8 @@
 import { PHONE_MESSAGES, QUEUE_MESSAGES, type PublicTicket } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../src/db/database.js';
-import { CheckInService } from '../src/modules/check-in/check-in-service.js';
-import type { TicketLinkRequest } from '../src/modules/check-in/ticket-link-notifier.js';
+import { CheckInService } from '../src/modules/queue/check-in/check-in-service.js';
+import type { TicketLinkRequest } from '../src/modules/queue/check-in/ticket-link-notifier.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 

@@ -1,9 +1,9 @@
 import { ticketReply } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { one } from '../src/db/database.js';
-import { toEtaRange } from '../src/modules/walkins/eta.js';
-import { LINE_WAITS_TTL_MS } from '../src/modules/walkins/line-waits.js';
-import { ticketByToken, waitOfTicket } from '../src/modules/walkins/queue-repository.js';
+import { toEtaRange } from '../src/modules/queue/tickets/eta.js';
+import { LINE_WAITS_TTL_MS } from '../src/modules/queue/tickets/line-waits.js';
+import { ticketByToken, waitOfTicket } from '../src/modules/queue/tickets/queue-repository.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 

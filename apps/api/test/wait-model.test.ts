@@ -8,7 +8,7 @@ import {
   type CompletedVisit,
   type SimBarber,
   type SimTicket,
-} from '../src/modules/walkins/eta.js';
+} from '../src/modules/queue/tickets/eta.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 

@@ -16,7 +16,7 @@ import {
   updateAppointment,
 } from './appointments-repository.js';
 import { customerPhone } from '../customers/customer-phone.js';
-import { customerForPhone } from '../walkins/queue-repository.js';
+import { customerForPhone } from '../queue/tickets/queue-repository.js';
 
 const DEFAULT_MINUTES = 30;
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Sql } from '../../db/database.js';
 import { staffOf } from '../../http/access.js';
 import { notFound } from '../../http/errors.js';
-import { queueEventAt } from '../events/event-bus.js';
+import { queueEventAt } from '../queue/events/event-bus.js';
 import { pauseRow, pauseWalkins, resumeWalkins, type PauseRow } from './opening-hours-repository.js';
 
 /** Buttons post without a body: an absent body is an empty one. */

@@ -6,7 +6,7 @@ import { staffOf } from '../../http/access.js';
 import { badRequest, forbidden, notFound } from '../../http/errors.js';
 import { databaseKnowsZone } from '../../lib/shop-time-zone-repository.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { queueEventAt } from '../events/event-bus.js';
+import { queueEventAt } from '../queue/events/event-bus.js';
 import { assertUsernameFree, recordRename } from '../usernames/usernames-repository.js';
 import { loadSettings, pinState, saveSettings } from './settings-repository.js';
 

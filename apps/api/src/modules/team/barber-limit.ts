@@ -1,7 +1,7 @@
 import { UNLIMITED } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { forbidden } from '../../http/errors.js';
-import { lockShop } from '../rotation/rotation-repository.js';
+import { lockShopById } from '../queue/shop-lock-repository.js';
 import { barberSeats } from './team-repository.js';
 
 export const barberLimitMessage = (planName: string, limit: number) =>
@@ -16,7 +16,7 @@ export const barberLimitMessage = (planName: string, limit: number) =>
  * keeps its people but cannot add more.
  */
 export async function withinBarberLimit<T>(tx: Sql, shopId: number, change: () => Promise<T>): Promise<T> {
-  await lockShop(tx, shopId);
+  await lockShopById(tx, shopId);
   const before = await barberSeats(tx, shopId);
   const result = await change();
   const after = await barberSeats(tx, shopId);

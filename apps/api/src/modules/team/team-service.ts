@@ -15,8 +15,9 @@ import { expireResetTokens, setPasswordHash } from '../auth/auth-repository.js';
 import { hashPassword } from '../auth/passwords.js';
 import { issueResetToken, resetLink } from '../auth/reset-tokens.js';
 import { uniqueViolationMessage } from '../auth/shops-repository.js';
-import { appendToRotation, lockShop, removeFromRotation, waitForAnyBarber } from '../rotation/rotation-repository.js';
-import { queueEventAt } from '../events/event-bus.js';
+import { appendToRotation, removeFromRotation, waitForAnyBarber } from '../queue/rotation/rotation-repository.js';
+import { lockShopById } from '../queue/shop-lock-repository.js';
+import { queueEventAt } from '../queue/events/event-bus.js';
 import { withUploadedImage } from '../uploads/uploads-service.js';
 import { withinBarberLimit } from './barber-limit.js';
 import {
@@ -133,7 +134,7 @@ export class TeamService {
     const created = await this.uniqueEmail(() =>
       withUploadedImage(this.app, photo, owner, async (tx, path) => {
         // One writer per shop at a time, so concurrent creations cannot both take the last seat.
-        await lockShop(tx, caller.shopId);
+        await lockShopById(tx, caller.shopId);
         await this.assertEmailFree(tx, input.email, null);
         return withinBarberLimit(tx, caller.shopId, async () => {
           const { userId, barberId } = await insertMember(tx, caller.shopId, input, path, DEFAULT_COMMISSION_PERCENTAGE);
@@ -180,7 +181,7 @@ export class TeamService {
     let rotationChanged = false;
     await this.uniqueEmail(() =>
       withUploadedImage(this.app, photo, owner, async (tx, path) => {
-        await lockShop(tx, caller.shopId);
+        await lockShopById(tx, caller.shopId);
         // Read again under the lock: the member may have been removed or changed meanwhile.
         const current = await this.target(caller, tx, id);
         if (input.role !== 'admin') await this.assertAnotherAdminRemains(tx, caller.shopId, current);
@@ -223,7 +224,7 @@ export class TeamService {
    */
   async remove(caller: TeamCaller, id: number): Promise<void> {
     await this.app.db.transaction(async (tx) => {
-      await lockShop(tx, caller.shopId);
+      await lockShopById(tx, caller.shopId);
       const member = await this.target(caller, tx, id);
       await this.assertAnotherAdminRemains(tx, caller.shopId, member);
       if (member.user_id === caller.userId) throw forbidden(TEAM_MESSAGES.notYourself);

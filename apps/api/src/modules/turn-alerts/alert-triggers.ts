@@ -1,7 +1,7 @@
 import type { AlertMoment } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
-import { toEtaRange } from '../walkins/eta.js';
-import { queueSnapshot, type QueueSnapshot } from '../walkins/queue-repository.js';
+import { toEtaRange } from '../queue/tickets/eta.js';
+import { queueSnapshot, type QueueSnapshot } from '../queue/tickets/queue-repository.js';
 import { enqueueJob, type NewAlertJob } from './alert-jobs-repository.js';
 import { alertedTicketsOfShop, type AlertedTicket } from './turn-alerts-repository.js';
 

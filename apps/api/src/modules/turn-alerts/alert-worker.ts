@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { Mailer } from '../auth/mailer.js';
-import { queueSnapshot } from '../walkins/queue-repository.js';
+import { queueSnapshot } from '../queue/tickets/queue-repository.js';
 import { claimDueJobs, failJob, finishJob, type AlertJob } from './alert-jobs-repository.js';
 import { alertContent, alertEmail, pushPayload, smsText, type AlertContent } from './alert-messages.js';
 import type { PushSender } from './senders/push-sender.js';

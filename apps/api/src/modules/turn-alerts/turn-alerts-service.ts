@@ -1,7 +1,7 @@
 import { ALERT_MESSAGES, DEFAULT_SHOP_COUNTRY, normalizePhone, QUEUE_MESSAGES, type TurnAlertInput, type TurnAlertSettings } from '@chairline/shared';
 import type { Database } from '../../db/database.js';
 import { badRequest, notFound } from '../../http/errors.js';
-import { ticketByToken, type TicketRow } from '../walkins/queue-repository.js';
+import { ticketByToken, type TicketRow } from '../queue/tickets/queue-repository.js';
 import { evaluateShop } from './alert-triggers.js';
 import {
   alertOf,

@@ -1,9 +1,9 @@
 import type { QueueEvent } from '@chairline/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
-import type { EventBus } from '../events/event-bus.js';
-import type { TicketLinkNotifier } from '../check-in/ticket-link-notifier.js';
-import { ticketByToken } from '../walkins/queue-repository.js';
+import type { EventBus } from '../queue/events/event-bus.js';
+import type { TicketLinkNotifier } from '../queue/check-in/ticket-link-notifier.js';
+import { ticketByToken } from '../queue/tickets/queue-repository.js';
 import { enqueueJob, pendingCount, queuedSince } from './alert-jobs-repository.js';
 import { evaluateShop } from './alert-triggers.js';
 import { AlertWorker } from './alert-worker.js';

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../http/access.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { readMultipartForm } from '../../http/multipart-form.js';
-import { queueEventAt } from '../events/event-bus.js';
+import { queueEventAt } from '../queue/events/event-bus.js';
 import { loadSettings } from '../settings/settings-repository.js';
 import { setShopLogo } from './uploads-repository.js';
 import { fileFromField, withUploadedImage } from './uploads-service.js';

@@ -6,14 +6,14 @@ import {
   type TicketStatus,
   type Walkin,
 } from '@chairline/shared';
-import type { Database, Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
-import { conflict, forbidden, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/types.js';
+import type { Database, Sql } from '../../../db/database.js';
+import { one } from '../../../db/database.js';
+import { conflict, forbidden, notFound } from '../../../http/errors.js';
+import type { Principal } from '../../../http/types.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
-import { customerPhone, phoneSearchDigits, shopCountry } from '../customers/customer-phone.js';
-import { lockShopById, type ShopRow } from '../public-shop/public-shop-repository.js';
-import { takesWalkins } from '../team/team-repository.js';
+import { customerPhone, phoneSearchDigits, shopCountry } from '../../customers/customer-phone.js';
+import { lockShopById, type ShopRow } from '../shop-lock-repository.js';
+import { takesWalkins } from '../../team/team-repository.js';
 import { queueTicket } from './new-ticket.js';
 import {
   activeTicketForPhone,

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/database.js';
+import type { Sql } from '../../../db/database.js';
 import type { EventBus, ShopChange } from '../events/event-bus.js';
 import { queueSnapshot, waitOfTicket, type TicketRow } from './queue-repository.js';
 

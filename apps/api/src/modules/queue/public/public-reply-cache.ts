@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COMPRESSION_THRESHOLD_BYTES } from '../../http/compression.js';
+import { COMPRESSION_THRESHOLD_BYTES } from '../../../http/compression.js';
 import type { ShopChange } from '../events/event-bus.js';
 
 /**

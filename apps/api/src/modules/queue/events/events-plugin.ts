@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config/env.js';
-import type { Database } from '../../db/database.js';
+import type { Config } from '../../../config/env.js';
+import type { Database } from '../../../db/database.js';
 import { createMemoryEventBus, type EventBus } from './event-bus.js';
 import { createPgEventBus } from './pg-event-bus.js';
 

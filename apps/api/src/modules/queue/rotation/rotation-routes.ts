@@ -11,7 +11,7 @@ import {
   rotationEvent,
 } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { staffOf } from '../../http/access.js';
+import { staffOf } from '../../../http/access.js';
 import { RotationService } from './rotation-service.js';
 
 /** The barber rotation ("turns"): who is up, the order, statuses, and its history. */

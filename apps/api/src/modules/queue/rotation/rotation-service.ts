@@ -8,15 +8,15 @@ import {
   type TicketStatus,
 } from '@chairline/shared';
 import { z } from 'zod';
-import type { Database, Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
-import type { Principal } from '../../http/types.js';
+import type { Database, Sql } from '../../../db/database.js';
+import { one } from '../../../db/database.js';
+import { badRequest, conflict, forbidden, notFound } from '../../../http/errors.js';
+import type { Principal } from '../../../http/types.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
-import { lockShopById } from '../public-shop/public-shop-repository.js';
-import { withinBarberLimit } from '../team/barber-limit.js';
-import { memberFacts, type MemberFacts } from '../team/team-repository.js';
-import { barberOfMember } from '../walkins/walkins-service.js';
+import { lockShopById } from '../shop-lock-repository.js';
+import { withinBarberLimit } from '../../team/barber-limit.js';
+import { memberFacts, type MemberFacts } from '../../team/team-repository.js';
+import { barberOfMember } from '../tickets/walkins-service.js';
 import {
   appendToRotation,
   applyOrder,

@@ -1,5 +1,5 @@
 import type { QueueEvent } from '@chairline/shared';
-import type { Sql } from '../../db/database.js';
+import type { Sql } from '../../../db/database.js';
 
 /** A shop whose public data changed: named by its username (queue events) or its id (staff edits). */
 export type ShopChange = { shopUsername: string } | { shopId: number };

@@ -1,7 +1,7 @@
 import { DEFAULT_CHECK_IN_LIMIT, QUEUE_MESSAGES, UNLIMITED, type TicketSource } from '@chairline/shared';
 import { randomBytes } from 'node:crypto';
-import type { Sql } from '../../db/database.js';
-import { badRequest, conflict } from '../../http/errors.js';
+import type { Sql } from '../../../db/database.js';
+import { badRequest, conflict } from '../../../http/errors.js';
 import { checkInFacts, customerForPhone, insertTicket, monthUsage } from './queue-repository.js';
 
 export interface TicketRequest {

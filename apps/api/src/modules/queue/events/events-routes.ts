@@ -3,8 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound, tooManyRequests } from '../../http/errors.js';
-import { shopByUsername } from '../public-shop/public-shop-repository.js';
+import { notFound, tooManyRequests } from '../../../http/errors.js';
+import { shopByUsername } from '../public/public-shop-repository.js';
 
 const eventsQuery = z.object({
   shop_username: z.string({ error: 'Choose a shop.' }).trim().min(1, 'Choose a shop.'),

@@ -1,4 +1,4 @@
-import type { Sql } from '../../db/database.js';
+import type { Sql } from '../../../db/database.js';
 
 /**
  * Tells the database who makes this transaction's ticket changes: a trigger writes one history row

@@ -17,10 +17,10 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, startOfDay } from 'date-fns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../http/errors.js';
-import { gateFactsById, publicHoursFields } from '../opening-hours/check-in-gate.js';
-import { toEtaRange } from '../walkins/eta.js';
-import { queueSnapshotOf, waitingCountFor } from '../walkins/queue-repository.js';
+import { notFound } from '../../../http/errors.js';
+import { gateFactsById, publicHoursFields } from '../../opening-hours/check-in-gate.js';
+import { toEtaRange } from '../tickets/eta.js';
+import { queueSnapshotOf, waitingCountFor } from '../tickets/queue-repository.js';
 import { toPublicQueue } from './public-queue-view.js';
 import { activeServicesOf, shopPage } from './public-shop-repository.js';
 

@@ -1,5 +1,6 @@
-import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
+import type { Sql } from '../../../db/database.js';
+import { one } from '../../../db/database.js';
+import { lockShopById } from '../shop-lock-repository.js';
 
 /**
  * The barber rotation ("turns"). `barbers.position` is a barber's place: 0-based and
@@ -11,15 +12,6 @@ import { one } from '../../db/database.js';
  */
 
 export type RotationEventKind = 'join' | 'leave' | 'turn' | 'reorder' | 'status';
-
-/**
- * Serialises every queue and rotation write of one shop (check-in limit, places, call-next claims,
- * positions). PGlite has one connection, so this only matters on PostgreSQL, where it is essential.
- */
-export async function lockShop(tx: Sql, shopId: number): Promise<boolean> {
-  const row = await one(tx, 'SELECT id FROM shops WHERE id = $1 FOR UPDATE', [shopId]);
-  return row !== undefined;
-}
 
 /** Barber ids in rotation order (position 0 first). */
 export async function rotationOrder(tx: Sql, shopId: number): Promise<number[]> {
@@ -105,7 +97,7 @@ export async function appendToRotation(
   actorUserId: number | null,
   reason: string,
 ): Promise<void> {
-  await lockShop(tx, shopId);
+  await lockShopById(tx, shopId);
   const barber = await one<{ id: number }>(
     tx,
     'UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = $2 RETURNING id',
@@ -125,7 +117,7 @@ export async function removeFromRotation(
   actorUserId: number | null,
   reason: string,
 ): Promise<void> {
-  await lockShop(tx, shopId);
+  await lockShopById(tx, shopId);
   await tx.query('UPDATE barbers SET in_rotation = false WHERE shop_id = $1 AND id = $2', [shopId, barberId]);
   const order = await rotationOrder(tx, shopId);
   if (!order.includes(barberId)) return;

@@ -1,8 +1,8 @@
 import { checkInInput, ticketReply } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { refuseCheckInsIfLocked } from '../billing/billing-plugin.js';
-import { refuseCheckInsOutsideHours } from '../opening-hours/check-in-gate.js';
+import { refuseCheckInsIfLocked } from '../../billing/billing-plugin.js';
+import { refuseCheckInsOutsideHours } from '../../opening-hours/check-in-gate.js';
 import { CheckInService } from './check-in-service.js';
 
 // A malformed token names no ticket: the same 404 as an unknown one.

@@ -1,22 +1,8 @@
-import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
-import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
-import { shopNamedBy } from '../usernames/usernames-repository.js';
-
-export interface ShopRow {
-  id: number;
-  name: string;
-  username: string;
-  logo_path: string | null;
-  bluetick: boolean;
-  address: string;
-  phone_number: string;
-  timezone: string;
-  /** ISO 3166-1 alpha-2: the region of customer phones typed without a country code. */
-  country: string;
-}
-
-const SHOP_COLUMNS = 'id, name, username, logo_path, bluetick, address, phone_number, timezone, country';
+import type { Sql } from '../../../db/database.js';
+import { one } from '../../../db/database.js';
+import { effectiveZoneOf } from '../../../lib/shop-time-zone.js';
+import { shopNamedBy } from '../../usernames/usernames-repository.js';
+import { SHOP_COLUMNS, type ShopRow } from '../shop-lock-repository.js';
 
 /**
  * Usernames are lowercase (auth schema); the address bar may not be. A former username finds the
@@ -24,47 +10,6 @@ const SHOP_COLUMNS = 'id, name, username, logo_path, bluetick, address, phone_nu
  */
 export async function shopByUsername(sql: Sql, username: string): Promise<ShopRow | undefined> {
   return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')}`, [username.trim().toLowerCase()]);
-}
-
-/**
- * Who makes this transaction's ticket changes, for the history trigger (walkins/ticket-history.ts,
- * `actAs`): given to a lock below, it is set in the same statement, one round trip fewer per write.
- */
-export interface Actor {
-  actor: 'staff' | 'customer';
-  userId: number | null;
-}
-
-const ACTOR_FROM = `(SELECT set_config('chairline.actor', $2, true), set_config('chairline.actor_user_id', $3, true)) actor`;
-const actorParams = (a: Actor) => [a.actor, a.userId === null ? '' : String(a.userId)];
-
-/** The same, row-locked: the per-shop lock every queue write takes first (docs/queue.md). */
-export async function lockShopByUsername(sql: Sql, username: string, as?: Actor): Promise<ShopRow | undefined> {
-  const name = username.trim().toLowerCase();
-  if (!as) return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s WHERE ${shopNamedBy('s', '$1')} FOR UPDATE`, [name]);
-  return one<ShopRow>(
-    sql,
-    `SELECT ${SHOP_COLUMNS} FROM shops s, ${ACTOR_FROM} WHERE ${shopNamedBy('s', '$1')} FOR UPDATE OF s`,
-    [name, ...actorParams(as)],
-  );
-}
-
-export async function lockShopById(sql: Sql, id: number, as?: Actor): Promise<ShopRow | undefined> {
-  if (!as) return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops WHERE id = $1 FOR UPDATE`, [id]);
-  return one<ShopRow>(sql, `SELECT ${SHOP_COLUMNS} FROM shops s, ${ACTOR_FROM} WHERE s.id = $1 FOR UPDATE OF s`, [
-    id,
-    ...actorParams(as),
-  ]);
-}
-
-/** The shop of a ticket token, row-locked, the actor set: a customer's write starts here. */
-export async function lockShopOfToken(sql: Sql, token: string, as: Actor): Promise<ShopRow | undefined> {
-  return one<ShopRow>(
-    sql,
-    `SELECT ${SHOP_COLUMNS} FROM shops s, ${ACTOR_FROM}
-      WHERE s.id = (SELECT shop_id FROM walkin_tickets WHERE token = $1) FOR UPDATE OF s`,
-    [token, ...actorParams(as)],
-  );
 }
 
 export interface ShopPage extends ShopRow {

@@ -4,11 +4,11 @@ import {
   type TicketSource,
   type TicketStatus,
 } from '@chairline/shared';
-import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
+import type { Sql } from '../../../db/database.js';
+import { one } from '../../../db/database.js';
 import { estimateWaits, learnDurations, LEARNING, type SimService, type Simulation } from './eta.js';
-import { effectiveZoneOf } from '../../lib/shop-time-zone.js';
-import { shopNamedBy } from '../usernames/usernames-repository.js';
+import { effectiveZoneOf } from '../../../lib/shop-time-zone.js';
+import { shopNamedBy } from '../../usernames/usernames-repository.js';
 
 /** Reads of the live queue of one shop: its barbers and its active tickets. */
 

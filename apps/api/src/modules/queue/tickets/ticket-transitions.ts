@@ -6,9 +6,9 @@ import {
   PUT_BACK_STATUSES,
   type TicketStatus,
 } from '@chairline/shared';
-import type { Sql } from '../../db/database.js';
-import { one } from '../../db/database.js';
-import { conflict } from '../../http/errors.js';
+import type { Sql } from '../../../db/database.js';
+import { one } from '../../../db/database.js';
+import { conflict } from '../../../http/errors.js';
 import { activeTicketForPhone } from './queue-repository.js';
 import { moveToBack } from '../rotation/rotation-repository.js';
 import type { TicketRow } from './queue-repository.js';

@@ -1,6 +1,6 @@
 import { maskCustomerName, type PublicQueue } from '@chairline/shared';
-import { toEtaRange } from '../walkins/eta.js';
-import type { QueueSnapshot } from '../walkins/queue-repository.js';
+import { toEtaRange } from '../tickets/eta.js';
+import type { QueueSnapshot } from '../tickets/queue-repository.js';
 
 /**
  * The waiting-room display's view of a shop's queue: who is in the chair and who waits, in order of

@@ -11,7 +11,7 @@ import {
 } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { staffOf } from '../../http/access.js';
+import { staffOf } from '../../../http/access.js';
 import { WalkinsService, type TicketAction } from './walkins-service.js';
 
 /** Buttons post without a body: an absent body is an empty one. */

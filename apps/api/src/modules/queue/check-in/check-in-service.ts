@@ -1,14 +1,14 @@
 import { PHONE_MESSAGES, QUEUE_MESSAGES, type PublicTicket, type QueueEvent } from '@chairline/shared';
-import type { Database } from '../../db/database.js';
-import { conflict, notFound } from '../../http/errors.js';
-import { customerPhone } from '../customers/customer-phone.js';
+import type { Database } from '../../../db/database.js';
+import { conflict, notFound } from '../../../http/errors.js';
+import { customerPhone } from '../../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
-import { lockShopByUsername, lockShopOfToken } from '../public-shop/public-shop-repository.js';
-import { LineWaits } from '../walkins/line-waits.js';
-import { queueTicket } from '../walkins/new-ticket.js';
-import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../walkins/queue-repository.js';
-import { cancelTicket } from '../walkins/ticket-transitions.js';
-import { toPublicTicket } from '../walkins/ticket-views.js';
+import { lockShopByUsername, lockShopOfToken } from '../shop-lock-repository.js';
+import { LineWaits } from '../tickets/line-waits.js';
+import { queueTicket } from '../tickets/new-ticket.js';
+import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
+import { cancelTicket } from '../tickets/ticket-transitions.js';
+import { toPublicTicket } from '../tickets/ticket-views.js';
 import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
 
 export interface CheckIn {
