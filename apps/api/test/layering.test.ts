@@ -11,10 +11,6 @@ const src = fileURLToPath(new URL('../src', import.meta.url));
 const EXCLUDED: Record<string, string> = {
   'db/': 'the database layer itself (connections, transactions, migrations)',
   'modules/queue/events/pg-event-bus.ts': 'the event bus itself: LISTEN and NOTIFY on its own connections',
-  'modules/queue/rotation/rotation-service.ts': 'queue wing: its writes still run their SQL in the service (not yet moved)',
-  'modules/queue/tickets/walkins-service.ts': 'queue wing: its writes still run their SQL in the service (not yet moved)',
-  'modules/queue/tickets/ticket-transitions.ts': 'queue wing: the status changes still run their SQL here (not yet moved)',
-  'modules/queue/tickets/ticket-history.ts': 'queue wing: the history trigger\'s actor setting (not yet moved)',
   'seed/demo-shop.ts': 'the demo data loader: a one-off script of fixed inserts, not a request path',
 };
 

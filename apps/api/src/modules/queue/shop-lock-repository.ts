@@ -27,7 +27,7 @@ export interface ShopRow {
 export const SHOP_COLUMNS = 'id, name, username, logo_path, bluetick, address, phone_number, timezone, country';
 
 /**
- * Who makes this transaction's ticket changes, for the history trigger (queue/tickets/ticket-history.ts,
+ * Who makes this transaction's ticket changes, for the history trigger (queue/tickets/ticket-history-repository.ts,
  * `actAs`): given to a lock below, it is set in the same statement, one round trip fewer per write.
  */
 export interface Actor {

@@ -1,3 +1,4 @@
+import type { BarberStatus } from '@chairline/shared';
 import type { Sql } from '../../../db/database.js';
 import { one } from '../../../db/database.js';
 import { lockShopById } from '../shop-lock-repository.js';
@@ -156,4 +157,13 @@ export async function moveToBack(
   const order = await rotationOrder(tx, shopId);
   if (!order.includes(barberId)) return false;
   return applyOrder(tx, shopId, [...order.filter((id) => id !== barberId), barberId], actorUserId, 'turn', reason, barberId);
+}
+
+/** Barbers named in a new rotation order take walk-ins (the caller checks the plan's barber limit). */
+export async function markInRotation(tx: Sql, shopId: number, barberIds: readonly number[]): Promise<void> {
+  await tx.query('UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = ANY($2::int[])', [shopId, barberIds]);
+}
+
+export async function setBarberStatus(tx: Sql, barberId: number, status: BarberStatus): Promise<void> {
+  await tx.query('UPDATE barbers SET status = $2 WHERE id = $1', [barberId, status]);
 }

@@ -5,43 +5,32 @@ import {
   type BarberStatus,
   type NextBarberReply,
   type RotationEntry,
-  type TicketStatus,
 } from '@chairline/shared';
 import { z } from 'zod';
 import type { Database, Sql } from '../../../db/database.js';
-import { one } from '../../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../../http/errors.js';
 import type { Principal } from '../../../http/types.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
 import { lockShopById } from '../shop-lock-repository.js';
 import { withinBarberLimit } from '../../team/barber-limit.js';
 import { memberFacts, type MemberFacts } from '../../team/team-repository.js';
-import { barberOfMember } from '../tickets/walkins-service.js';
+import { barberOfMember } from '../tickets/staff-tickets-repository.js';
 import {
   appendToRotation,
   applyOrder,
+  markInRotation,
   recordRotationEvent,
   removeFromRotation,
   rotationOrder,
+  setBarberStatus,
   waitForAnyBarber,
 } from './rotation-repository.js';
+import { barberName, barberStanding, barbersOfShop, lineCounts, rotationEventsPage, rotationRows, type RotationRow } from './rotation-view-repository.js';
 import { rotationEvent } from '@chairline/shared';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
 type RotationEventView = z.infer<typeof rotationEvent>;
 
-interface RotationRow {
-  id: number;
-  name: string;
-  profile_pic: string | null;
-  position: number | null;
-  status: BarberStatus;
-  ticket_id: number | null;
-  ticket_party_name: string | null;
-  ticket_status: TicketStatus | null;
-  ticket_started_at: Date | null;
-  waiting_count: number;
-}
 
 /** Who looks: barbers see other barbers' customers masked. */
 export interface Viewer {
@@ -49,24 +38,6 @@ export interface Viewer {
   ownBarberId: number | null;
 }
 
-/** The rotation in order, each barber's current walk-in and waiting customers (for them or anyone). */
-async function rotationRows(sql: Sql, shopId: number): Promise<RotationRow[]> {
-  return sql.query<RotationRow>(
-    `SELECT b.id, b.name, b.profile_pic, b.position, b.status,
-            cur.id AS ticket_id, cur.party_name AS ticket_party_name, cur.status AS ticket_status,
-            cur.started_at AS ticket_started_at,
-            (SELECT count(*)::int FROM walkin_tickets w
-              WHERE w.shop_id = b.shop_id AND w.status = 'waiting'
-                AND (w.preferred_barber_id IS NULL OR w.preferred_barber_id = b.id)) AS waiting_count
-       FROM barbers b
-       LEFT JOIN LATERAL (SELECT t.id, t.party_name, t.status, t.started_at FROM walkin_tickets t
-                           WHERE t.barber_id = b.id AND t.status IN ('called', 'in_service')
-                           ORDER BY (t.status = 'in_service') DESC, t.id LIMIT 1) cur ON true
-      WHERE b.shop_id = $1 AND b.archived_at IS NULL AND b.in_rotation AND b.position IS NOT NULL
-      ORDER BY b.position`,
-    [shopId],
-  );
-}
 
 function toEntry(r: RotationRow, viewer: Viewer): RotationEntry {
   const showFull = viewer.role !== 'employee' || viewer.ownBarberId === r.id;
@@ -92,12 +63,7 @@ function toEntry(r: RotationRow, viewer: Viewer): RotationEntry {
 /** Who is up: the first barber in rotation order who is available and has no customer called or in the chair. */
 export async function rotationView(sql: Sql, shopId: number, viewer: Viewer): Promise<NextBarberReply['response']> {
   const rows = await rotationRows(sql, shopId);
-  const counts = await one<{ waiting: number; in_service: number }>(
-    sql,
-    `SELECT count(*) FILTER (WHERE status = 'waiting')::int AS waiting, count(*) FILTER (WHERE status = 'in_service')::int AS in_service
-       FROM walkin_tickets WHERE shop_id = $1 AND status IN ('waiting', 'in_service')`,
-    [shopId],
-  );
+  const counts = await lineCounts(sql, shopId);
   const rotation = rows.map((r) => toEntry(r, viewer));
   return {
     next_barber: rotation.find((e) => e.status === 'available' && e.current_ticket === null) ?? null,
@@ -122,19 +88,8 @@ export class RotationService {
   }
 
   async events(shopId: number, page: number, pageSize: number): Promise<{ rows: RotationEventView[]; total: number }> {
-    const total = await one<{ total: number }>(this.db, 'SELECT count(*)::int AS total FROM rotation_events WHERE shop_id = $1', [shopId]);
-    const rows = await this.db.query<Omit<RotationEventView, 'created_at'> & { created_at: Date }>(
-      `SELECT e.id, e.barber_id, b.name AS barber_name, e.kind, e.from_position, e.to_position, e.reason,
-              u.name AS actor_name, e.created_at
-         FROM rotation_events e
-         LEFT JOIN barbers b ON b.id = e.barber_id
-         LEFT JOIN users u ON u.id = e.actor_user_id
-        WHERE e.shop_id = $1
-        ORDER BY e.created_at DESC, e.id DESC
-        LIMIT $2 OFFSET $3`,
-      [shopId, pageSize, (page - 1) * pageSize],
-    );
-    return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), total: total?.total ?? 0 };
+    const { rows, total } = await rotationEventsPage(this.db, shopId, pageSize, (page - 1) * pageSize);
+    return { rows: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })), total };
   }
 
   /**
@@ -146,16 +101,13 @@ export class RotationService {
     const view = await this.db.transaction(async (tx) => {
       const shop = await lockShopById(tx, staff.shopId);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      const known = await tx.query<{ id: number }>(
-        'SELECT id FROM barbers WHERE shop_id = $1 AND archived_at IS NULL AND id = ANY($2::int[])',
-        [staff.shopId, barberIds],
-      );
+      const known = await barbersOfShop(tx, staff.shopId, barberIds);
       if (known.length !== barberIds.length) throw notFound(QUEUE_MESSAGES.barberNotFound);
       const current = await rotationOrder(tx, staff.shopId);
       if (current.some((id) => !barberIds.includes(id))) throw conflict(QUEUE_MESSAGES.rotationChanged);
       // Whoever joins the rotation takes walk-ins, whatever their role: a seat of the plan's barber limit.
       await withinBarberLimit(tx, staff.shopId, async () => {
-        await tx.query('UPDATE barbers SET in_rotation = true WHERE shop_id = $1 AND id = ANY($2::int[])', [staff.shopId, barberIds]);
+        await markInRotation(tx, staff.shopId, barberIds);
         await applyOrder(tx, staff.shopId, barberIds, staff.userId, 'reorder', reason || 'Reordered by a manager');
       });
       const events = [queueEventAt(shop.username, 'rotation')];
@@ -171,16 +123,12 @@ export class RotationService {
     const result = await this.db.transaction(async (tx) => {
       const shop = await lockShopById(tx, staff.shopId);
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      const barber = await one<{ id: number; status: BarberStatus; position: number | null }>(
-        tx,
-        'SELECT id, status, position FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL',
-        [staff.shopId, barberId],
-      );
+      const barber = await barberStanding(tx, staff.shopId, barberId);
       if (!barber) throw notFound(QUEUE_MESSAGES.barberNotFound);
       const viewer: Viewer = { role: staff.role, ownBarberId: (await barberOfMember(tx, staff.membershipId))?.id ?? null };
       if (staff.role === 'employee' && viewer.ownBarberId !== barberId) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
       if (barber.status !== status) {
-        await tx.query('UPDATE barbers SET status = $2 WHERE id = $1', [barberId, status]);
+        await setBarberStatus(tx, barberId, status);
         await recordRotationEvent(tx, staff.shopId, staff.userId, {
           barberId,
           kind: 'status',
@@ -192,7 +140,7 @@ export class RotationService {
       const view = await rotationView(tx, staff.shopId, viewer);
       const entry = view.rotation.find((e) => e.id === barberId) ?? {
         id: barberId,
-        name: (await one<{ name: string }>(tx, 'SELECT name FROM barbers WHERE id = $1', [barberId]))?.name ?? '',
+        name: (await barberName(tx, barberId)) ?? '',
         profile_pic: null,
         position: barber.position,
         status,

@@ -7,7 +7,6 @@ import {
   type Walkin,
 } from '@chairline/shared';
 import type { Database, Sql } from '../../../db/database.js';
-import { one } from '../../../db/database.js';
 import { conflict, forbidden, notFound } from '../../../http/errors.js';
 import type { Principal } from '../../../http/types.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
@@ -19,7 +18,6 @@ import {
   activeTicketForPhone,
   forgetHistory,
   queueSnapshot,
-  SELECT_TICKET,
   ticketById,
   waitOfTicket,
   type TicketRow,
@@ -35,28 +33,12 @@ import {
   walkoutTicket,
 } from './ticket-transitions.js';
 import { toWalkin } from './ticket-views.js';
+import { barberOfMember, barberUp, claimNextWaiting, isBarberOfShop, staffTicketsPage } from './staff-tickets-repository.js';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
 
-export interface StaffBarber {
-  id: number;
-  position: number | null;
-  status: string;
-  in_rotation: boolean;
-}
 
-/** The caller's own barber record (every shop member has one). */
-export async function barberOfMember(sql: Sql, membershipId: number): Promise<StaffBarber | undefined> {
-  return one<StaffBarber>(
-    sql,
-    'SELECT id, position, status, in_rotation FROM barbers WHERE membership_id = $1 AND archived_at IS NULL',
-    [membershipId],
-  );
-}
 
-/** Barbers (employees) see and act on their own tickets: for them, assigned to them, or for anyone. */
-const OWN_TICKETS_SQL = `(t.barber_id = $OWN OR (t.barber_id IS NULL AND (t.preferred_barber_id IS NULL OR t.preferred_barber_id = $OWN)))`;
-const ownTickets = (param: number) => OWN_TICKETS_SQL.replaceAll('$OWN', `$${param}`);
 
 function canSee(ticket: TicketRow, ownBarberId: number | null) {
   if (ownBarberId === null) return true;
@@ -74,7 +56,6 @@ export interface WalkinListOptions {
   search?: string;
 }
 
-const ORDERINGS: Record<string, string> = { checked_in_at: 't.checked_in_at', id: 't.id', status: 't.status' };
 
 /** The staff walk-in board: every write in one transaction under the shop lock, events after commit. */
 export class WalkinsService {
@@ -93,29 +74,19 @@ export class WalkinsService {
 
   async list(staff: Staff, o: WalkinListOptions): Promise<{ rows: Walkin[]; total: number }> {
     const own = await this.ownScope(this.db, staff);
-    const params: unknown[] = [staff.shopId, o.statuses.length > 0 ? o.statuses : TICKET_STATUSES];
-    let where = 't.shop_id = $1 AND t.status = ANY($2::text[])';
-    if (own !== null) {
-      params.push(own);
-      where += ` AND ${ownTickets(params.length)}`;
-    }
-    if (o.search) {
-      params.push(`%${o.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const text = params.length;
-      // Phones are stored as E.164: a number in any spelling, or a fragment of its digits, finds them.
-      params.push(phoneSearchDigits(o.search, await shopCountry(this.db, staff.shopId)));
-      const digits = params.length;
-      where += ` AND (t.party_name ILIKE $${text} OR t.phone ILIKE $${text} OR ($${digits} <> '' AND t.phone LIKE '%' || $${digits} || '%'))`;
-    }
-    const field = o.ordering ? ORDERINGS[o.ordering.replace(/^-/, '')] : undefined;
-    const order = `${field ?? 't.checked_in_at'} ${o.ordering?.startsWith('-') ? 'DESC' : 'ASC'}, t.id`;
-    const count = await one<{ total: number }>(this.db, `SELECT count(*)::int AS total FROM walkin_tickets t WHERE ${where}`, params);
-    const rows = await this.db.query<TicketRow>(
-      `${SELECT_TICKET} WHERE ${where} ORDER BY ${order} LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}`,
-      params,
-    );
+    // Phones are stored as E.164: a number in any spelling, or a fragment of its digits, finds them.
+    const digits = o.search ? phoneSearchDigits(o.search, await shopCountry(this.db, staff.shopId)) : '';
+    const { rows, total } = await staffTicketsPage(this.db, {
+      shopId: staff.shopId,
+      statuses: o.statuses.length > 0 ? o.statuses : TICKET_STATUSES,
+      ownBarberId: own,
+      search: o.search ? { text: o.search, digits } : null,
+      ordering: o.ordering,
+      limit: o.pageSize,
+      offset: (o.page - 1) * o.pageSize,
+    });
     const snapshot = await queueSnapshot(this.db, staff.shopId, this.clock(), { cached: true });
-    return { rows: rows.map((r) => toWalkin(r, snapshot.simulation.ticketWait.get(r.id))), total: count?.total ?? 0 };
+    return { rows: rows.map((r) => toWalkin(r, snapshot.simulation.ticketWait.get(r.id))), total };
   }
 
   async get(staff: Staff, id: number): Promise<Walkin> {
@@ -187,15 +158,7 @@ export class WalkinsService {
       const barberId = await this.barberFor(tx, staff, requestedBarberId, null);
       // Claim and call in one statement: waiting → called is always allowed, so the state machine
       // needs no read first. The oldest waiting ticket comes first in walkin_tickets_waiting_idx.
-      const next = await one<{ id: number }>(
-        tx,
-        `UPDATE walkin_tickets SET status = 'called', barber_id = $2, called_at = clock_timestamp()
-          WHERE id = (SELECT id FROM walkin_tickets WHERE shop_id = $1 AND status = 'waiting'
-                         AND (preferred_barber_id IS NULL OR preferred_barber_id = $2)
-                       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-          RETURNING id`,
-        [staff.shopId, barberId],
-      );
+      const next = await claimNextWaiting(tx, staff.shopId, barberId);
       if (!next) throw conflict(QUEUE_MESSAGES.nobodyWaiting);
       return { id: next.id, rotation: false };
     });
@@ -209,11 +172,7 @@ export class WalkinsService {
     const mine = await barberOfMember(tx, staff.membershipId);
     if (requested !== undefined) {
       if (staff.role === 'employee' && requested !== mine?.id) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
-      const found = await one(tx, 'SELECT 1 FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL', [
-        staff.shopId,
-        requested,
-      ]);
-      if (!found) throw notFound(QUEUE_MESSAGES.barberNotFound);
+      if (!(await isBarberOfShop(tx, staff.shopId, requested))) throw notFound(QUEUE_MESSAGES.barberNotFound);
       // Only those who take walk-ins (counted by the plan's barber limit) can be given a ticket;
       // anyone else joins the rotation first, which the limit checks.
       if (!(await takesWalkins(tx, staff.shopId, requested))) throw conflict(QUEUE_MESSAGES.notTakingWalkins);
@@ -223,14 +182,7 @@ export class WalkinsService {
     if (mine && (staff.role === 'employee' || (mine.in_rotation && mine.position !== null && (mine.status === 'available' || mine.status === 'busy')))) {
       return mine.id;
     }
-    const up = await one<{ id: number }>(
-      tx,
-      `SELECT b.id FROM barbers b
-        WHERE b.shop_id = $1 AND b.archived_at IS NULL AND b.position IS NOT NULL AND b.status = 'available'
-          AND NOT EXISTS (SELECT 1 FROM walkin_tickets t WHERE t.barber_id = b.id AND t.status IN ('called', 'in_service'))
-        ORDER BY b.position LIMIT 1`,
-      [staff.shopId],
-    );
+    const up = await barberUp(tx, staff.shopId);
     if (!up) throw conflict(QUEUE_MESSAGES.noBarberFree);
     return up.id;
   }
