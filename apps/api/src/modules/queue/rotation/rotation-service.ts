@@ -25,6 +25,7 @@ import {
   setBarberStatus,
   waitForAnyBarber,
 } from './rotation-repository.js';
+import { whoIsUp } from './who-is-up.js';
 import { barberName, barberStanding, barbersOfShop, lineCounts, rotationEventsPage, rotationRows, type RotationRow } from './rotation-view-repository.js';
 import { rotationEvent } from '@chairline/shared';
 
@@ -60,13 +61,14 @@ function toEntry(r: RotationRow, viewer: Viewer): RotationEntry {
   };
 }
 
-/** Who is up: the first barber in rotation order who is available and has no customer called or in the chair. */
+/** The rotation as the screens show it, with who is up (who-is-up.ts). */
 export async function rotationView(sql: Sql, shopId: number, viewer: Viewer): Promise<NextBarberReply['response']> {
   const rows = await rotationRows(sql, shopId);
   const counts = await lineCounts(sql, shopId);
   const rotation = rows.map((r) => toEntry(r, viewer));
+  const up = whoIsUp(rows);
   return {
-    next_barber: rotation.find((e) => e.status === 'available' && e.current_ticket === null) ?? null,
+    next_barber: rotation.find((e) => e.id === up?.id) ?? null,
     rotation,
     waiting_count: counts?.waiting ?? 0,
     in_service_count: counts?.in_service ?? 0,

@@ -4,7 +4,7 @@ import { one } from '../../../db/database.js';
 import { SELECT_TICKET, type TicketRow } from './queue-repository.js';
 
 // The staff side of the line: who a member is on the floor, the walk-in board's pages, the claim
-// of call-next and who is up.
+// of call-next.
 
 export interface StaffBarber {
   id: number;
@@ -84,16 +84,4 @@ export async function claimNextWaiting(tx: Sql, shopId: number, barberId: number
 
 export async function isBarberOfShop(sql: Sql, shopId: number, barberId: number): Promise<boolean> {
   return (await one(sql, 'SELECT 1 FROM barbers WHERE shop_id = $1 AND id = $2 AND archived_at IS NULL', [shopId, barberId])) !== undefined;
-}
-
-/** Who is up: the first barber in rotation order who is available with nobody called or in the chair. */
-export async function barberUp(sql: Sql, shopId: number): Promise<{ id: number } | undefined> {
-  return one<{ id: number }>(
-    sql,
-    `SELECT b.id FROM barbers b
-      WHERE b.shop_id = $1 AND b.archived_at IS NULL AND b.position IS NOT NULL AND b.status = 'available'
-        AND NOT EXISTS (SELECT 1 FROM walkin_tickets t WHERE t.barber_id = b.id AND t.status IN ('called', 'in_service'))
-      ORDER BY b.position LIMIT 1`,
-    [shopId],
-  );
 }

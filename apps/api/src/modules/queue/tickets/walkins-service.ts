@@ -33,7 +33,9 @@ import {
   walkoutTicket,
 } from './ticket-transitions.js';
 import { toWalkin } from './ticket-views.js';
-import { barberOfMember, barberUp, claimNextWaiting, isBarberOfShop, staffTicketsPage } from './staff-tickets-repository.js';
+import { barberOfMember, claimNextWaiting, isBarberOfShop, staffTicketsPage } from './staff-tickets-repository.js';
+import { rotationRows } from '../rotation/rotation-view-repository.js';
+import { whoIsUp } from '../rotation/who-is-up.js';
 
 type Staff = Extract<Principal, { kind: 'user' }>;
 
@@ -182,7 +184,7 @@ export class WalkinsService {
     if (mine && (staff.role === 'employee' || (mine.in_rotation && mine.position !== null && (mine.status === 'available' || mine.status === 'busy')))) {
       return mine.id;
     }
-    const up = await barberUp(tx, staff.shopId);
+    const up = whoIsUp(await rotationRows(tx, staff.shopId));
     if (!up) throw conflict(QUEUE_MESSAGES.noBarberFree);
     return up.id;
   }
