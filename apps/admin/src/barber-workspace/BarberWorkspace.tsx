@@ -9,7 +9,7 @@ import { Logo } from '../layout/Logo';
 import { useSession } from '../layout/session';
 import { authProvider, dataProvider } from '../providers';
 import { WorkspaceSidebar, type WorkspacePage } from './WorkspaceSidebar';
-import { FeedbackProvider } from './feedback';
+import { FeedbackProvider } from '../common/feedback';
 import { HomePage } from './HomePage';
 import { InvoicePage } from './InvoicePage';
 import { PinProvider } from './pin';

@@ -9,7 +9,7 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { imageUrl } from '../common/image-url';
 import { dataProvider } from '../providers';
-import { useFeedback } from './feedback';
+import { useFeedback } from '../common/feedback';
 import { MyAppointments } from './MyAppointments';
 import { spotLabel } from './rules';
 import { Spinner } from '../common/Spinner';

@@ -22,7 +22,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useFeedback } from './feedback';
+import { useFeedback } from '../common/feedback';
 import { NewCustomerDialog } from './NewCustomerDialog';
 import { useRequirePin } from './pin';
 import { capitalise, invoiceProblem } from './rules';

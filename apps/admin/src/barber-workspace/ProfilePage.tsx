@@ -1,12 +1,9 @@
-import type { SessionUser } from '@chairline/shared';
+import { TOAST_AUTO_CLOSE_MS, type SessionUser } from '@chairline/shared';
 import { Stack, Typography } from '@mui/material';
 import { ChangePasswordCard } from '../profile/ChangePasswordCard';
 import { ProfileForm } from '../profile/ProfileForm';
-import { useFeedback } from './feedback';
+import { useFeedback } from '../common/feedback';
 import { useRequirePin } from './pin';
-
-/** 'Success!' closes by itself after this long. */
-const SUCCESS_CLOSE_MS = 2000;
 
 /** The barber's profile: the shared profile form behind the PIN, and the password card. */
 export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () => Promise<void> }) {
@@ -21,7 +18,7 @@ export function ProfilePage({ user, onSaved }: { user: SessionUser; onSaved: () 
         user={user}
         onSaved={onSaved}
         confirm={requirePin}
-        notify={(n, tone) => notice({ ...n, tone, autoCloseMs: tone === 'success' ? SUCCESS_CLOSE_MS : undefined })}
+        notify={(n, tone) => notice({ ...n, tone, autoCloseMs: tone === 'success' ? TOAST_AUTO_CLOSE_MS : undefined })}
       />
       <ChangePasswordCard email={user.email} variant="elevation" />
     </Stack>

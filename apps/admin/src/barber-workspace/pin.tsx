@@ -3,7 +3,7 @@ import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { dataProvider, storage } from '../providers';
-import { useFeedback } from './feedback';
+import { useFeedback } from '../common/feedback';
 import { readPinRecord, rememberPin } from './rules';
 
 type RequirePin = () => Promise<boolean>;

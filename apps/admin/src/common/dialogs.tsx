@@ -4,8 +4,9 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
-// Confirm / prompt / alert dialogs in one place ("Are you sure?" and the team prompts):
-// each call returns a promise, so a page reads like `if (await confirm(...)) remove()`.
+// Questions in one place ("Are you sure?" and the team prompts): each call returns a promise, so a
+// page reads like `if (await confirm(...)) remove()`. Messages that only need an OK are
+// feedback.tsx's notices.
 
 export type DialogIcon = 'warning' | 'error' | 'success';
 
@@ -24,22 +25,15 @@ export interface PromptOptions {
   inputLabel?: string;
   confirmLabel?: string;
 }
-export interface AlertOptions {
-  title: string;
-  text?: string;
-  icon?: DialogIcon;
-}
 
 interface Dialogs {
   confirm(options: ConfirmOptions): Promise<boolean>;
   prompt(options: PromptOptions): Promise<string | null>;
-  alert(options: AlertOptions): Promise<void>;
 }
 
 type Open =
   | { kind: 'confirm'; options: ConfirmOptions; resolve: (ok: boolean) => void }
-  | { kind: 'prompt'; options: PromptOptions; resolve: (value: string | null) => void }
-  | { kind: 'alert'; options: AlertOptions; resolve: () => void };
+  | { kind: 'prompt'; options: PromptOptions; resolve: (value: string | null) => void };
 
 const DialogsContext = createContext<Dialogs | null>(null);
 
@@ -79,7 +73,6 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     () => ({
       confirm: (options) => new Promise((resolve) => show({ kind: 'confirm', options, resolve })),
       prompt: (options) => new Promise((resolve) => show({ kind: 'prompt', options, resolve })),
-      alert: (options) => new Promise((resolve) => show({ kind: 'alert', options, resolve })),
     }),
     [show],
   );
@@ -90,8 +83,7 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     setOpen(null);
     if (!current) return;
     if (current.kind === 'confirm') current.resolve(result === 'ok');
-    else if (current.kind === 'prompt') current.resolve(result === 'ok' ? value : null);
-    else current.resolve();
+    else current.resolve(result === 'ok' ? value : null);
   };
 
   const title = open?.options.title ?? '';
@@ -155,11 +147,6 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
                 {open.options.confirmLabel ?? 'OK'}
               </Button>
             </>
-          )}
-          {open?.kind === 'alert' && (
-            <Button variant="contained" onClick={() => close('ok')}>
-              OK
-            </Button>
           )}
         </DialogActions>
       </Dialog>

@@ -22,6 +22,7 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useDialogs } from '../common/dialogs';
+import { useFeedback } from '../common/feedback';
 import { BRAND_COLOR } from '../layout/brand';
 import { useSession } from '../layout/session';
 import { dataProvider } from '../providers';
@@ -40,7 +41,8 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 export function TeamPage() {
   const { user, reload } = useSession();
   const notify = useNotify();
-  const { alert, confirm, prompt } = useDialogs();
+  const { confirm, prompt } = useDialogs();
+  const { notice } = useFeedback();
   const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [tab, setTab] = useState<TeamTab>('barbers');
   const [modal, setModal] = useState<Modal>({ mode: 'closed' });
@@ -49,7 +51,7 @@ export function TeamPage() {
   const viewerRole = normalizeRole(user.role);
   const canManageManagers = canAccess(viewerRole, 'team.managers');
 
-  const showError = useCallback((text: string) => alert({ title: TEAM_TEXTS.error, text, icon: 'error' }), [alert]);
+  const showError = useCallback((text: string) => notice({ title: TEAM_TEXTS.error, text, tone: 'error' }), [notice]);
 
   const load = useCallback(async () => {
     try {
@@ -94,13 +96,13 @@ export function TeamPage() {
         await load();
         void reload(); // the barber count of the usage bar
       } else if (outcome.title) {
-        await alert({ title: outcome.title, text: outcome.message, icon: 'error' });
+        await notice({ title: outcome.title, text: outcome.message, tone: 'error' });
       } else {
         notify(outcome.message, { type: 'error' });
       }
     } catch (error) {
       const outcome = saveFailure(error);
-      await alert({ title: outcome.title ?? TEAM_TEXTS.error, text: outcome.message, icon: 'error' });
+      await notice({ title: outcome.title ?? TEAM_TEXTS.error, text: outcome.message, tone: 'error' });
     } finally {
       setBusy(false);
     }
@@ -112,7 +114,7 @@ export function TeamPage() {
     try {
       const failure = replyError(await replyOf(dataProvider.changeMemberPassword(member.id, password)));
       if (failure) await showError(failure);
-      else await alert({ title: TEAM_TEXTS.passwordUpdatedTitle, text: TEAM_TEXTS.passwordUpdated, icon: 'success' });
+      else await notice({ title: TEAM_TEXTS.passwordUpdatedTitle, text: TEAM_TEXTS.passwordUpdated, tone: 'success' });
     } catch (error) {
       await showError(errorText(error));
     }
@@ -129,7 +131,7 @@ export function TeamPage() {
       }
       await load();
       void reload();
-      await alert({ title: TEAM_TEXTS.deleted, text: TEAM_TEXTS.memberRemoved, icon: 'success' });
+      await notice({ title: TEAM_TEXTS.deleted, text: TEAM_TEXTS.memberRemoved, tone: 'success' });
     } catch (error) {
       await showError(errorText(error));
     }
@@ -247,7 +249,7 @@ export function TeamPage() {
             busy={busy}
             onCancel={closeModal}
             onSubmit={(values) => void save(values)}
-            onInvalid={(text, title) => (title ? void alert({ title, text, icon: 'error' }) : notify(text, { type: 'error' }))}
+            onInvalid={(text, title) => (title ? void notice({ title, text, tone: 'error' }) : notify(text, { type: 'error' }))}
           />
         )}
       </ResponsiveSheet>

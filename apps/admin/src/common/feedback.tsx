@@ -6,8 +6,9 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { TOAST_DURATION_MS } from '@chairline/shared';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
-// Two kinds of feedback in the barber workspace: short toasts (invoice messages) and
-// titled notices (profile, photo and PIN messages, each with a title and a text).
+// The one notice system of the back office and the barber workspace: short toasts (invoice
+// messages) and titled notices (profile, photo, PIN and team messages, each with a title and a
+// text). Questions that need an answer ("Are you sure?", a typed value) are dialogs.tsx's.
 
 export type Tone = 'success' | 'error' | 'warning' | 'info';
 
