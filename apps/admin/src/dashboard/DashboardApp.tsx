@@ -1,9 +1,10 @@
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { CustomRoutes, Resource } from 'react-admin';
 import { lazy } from 'react';
 import { Navigate, Route } from 'react-router-dom';
 import { ADMIN_ALIASES, ADMIN_PATHS, appointmentEditPath, dashboardRoute } from '@chairline/shared/routes';
 import { canAccess, normalizeRole, type Action, type StaffRole } from '@chairline/shared/roles';
 import { DashboardGate, type DashboardArea } from '../layout/DashboardGate';
+import { ChairlineAdmin } from './ChairlineAdmin';
 import { ShellLayout } from '../layout/ShellLayout';
 import { SubscriptionFrame } from '../layout/SubscriptionFrame';
 import { theme } from '../layout/theme';
@@ -45,15 +46,13 @@ const CommissionSettingsPage = lazy(() => import('../invoices').then((m) => ({ d
 function BackOffice({ area, role }: { area: DashboardArea; role: StaffRole }) {
   const may = (action: Action) => canAccess(role, action);
   return (
-    <Admin
+    <ChairlineAdmin
       basename={ADMIN_PATHS.dashboard}
       authProvider={authProvider}
       dataProvider={dataProvider}
       theme={theme}
       layout={ShellLayout}
       dashboard={area === 'shell' ? HomePage : undefined}
-      loginPage={false}
-      disableTelemetry
     >
       {area === 'shell' && [
         <Resource key="services" name="services" list={ServiceList} create={ServiceCreate} edit={ServiceEdit} />,
@@ -98,7 +97,7 @@ function BackOffice({ area, role }: { area: DashboardArea; role: StaffRole }) {
           <Route path="/*" element={<BarberWorkspace />} />
         </CustomRoutes>
       )}
-    </Admin>
+    </ChairlineAdmin>
   );
 }
 
