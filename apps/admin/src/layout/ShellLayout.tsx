@@ -2,12 +2,12 @@ import MenuIcon from '@mui/icons-material/Menu';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import { MOBILE_BREAKPOINT_PX } from '@chairline/shared';
 import { Box, Drawer, Fab, IconButton, Typography, useMediaQuery } from '@mui/material';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { DialogsProvider } from '../common/dialogs';
 import { FeedbackProvider } from '../common/feedback';
 import { Spinner } from '../common/Spinner';
-import { PlanNotice } from '../upgrade-prompts/PlanNotice';
+import { PlanNotice, UpgradePrompts } from '../upgrade-prompts';
 import { MOBILE_HEADER_HEIGHT, SIDEBAR_WIDTH } from './brand';
 import { Logo } from './Logo';
 import { useSession } from './session';
@@ -15,9 +15,6 @@ import { Sidebar } from './Sidebar';
 import { needsUpgrade } from './upgrade';
 import { UserMenu } from './UserMenu';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
-
-// The upgrade prompts show after a delay, never at first paint: they load after the shell.
-const UpgradePrompts = lazy(() => import('../upgrade-prompts/UpgradePrompts').then((m) => ({ default: m.UpgradePrompts })));
 
 /** The dashboard shell for admin and manager, react-admin's layout slot. */
 export function ShellLayout({ children }: { children?: ReactNode }) {
@@ -90,9 +87,7 @@ export function ShellLayout({ children }: { children?: ReactNode }) {
               Upgrade Plan
             </Fab>
           )}
-          <Suspense fallback={null}>
-            <UpgradePrompts />
-          </Suspense>
+          <UpgradePrompts />
         </Box>
       </FeedbackProvider>
     </DialogsProvider>
