@@ -1,4 +1,4 @@
-import { checkInsTodayText, formatWait, type PublicTicket, type Walkin } from '@chairline/shared';
+import { checkInsTodayText, formatWait, type PublicTicket, type ShopReply, type Walkin } from '@chairline/shared';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, DEMO, sharedLogin } from './support/api.js';
@@ -96,9 +96,16 @@ describe('the waiting-room TV at 1920×1080', () => {
     expect(details.filter((d) => d.startsWith('Any barber')).length).toBeGreaterThan(0);
 
     // Check-ins today, with the right plural.
-    const shop = await api<{ today_checkins: number }>(server.baseUrl, 'GET', `/shop/?shop_username=${DEMO.shop}`);
+    const shop = await api<ShopReply>(server.baseUrl, 'GET', `/shop/?shop_username=${DEMO.shop}`);
     await expect.poll(() => page.locator('.tv-today').textContent()).toBe(checkInsTodayText(shop.body.today_checkins));
     expect(checkInsTodayText(shop.body.today_checkins)).toMatch(/^\d+ check-ins today$/);
+    // The wait for "any barber" is the server's, with thirty people in line not "Now".
+    expect(shop.body.any_barber_eta_range?.max_minutes).toBeGreaterThan(0);
+    // Asked again on each try: the estimate moves with the clock.
+    const anyWaitShown = async () =>
+      (await page.locator('.tv-wait strong').textContent()) ===
+      formatWait((await api<ShopReply>(server.baseUrl, 'GET', `/shop/?shop_username=${DEMO.shop}`)).body.any_barber_eta_range);
+    await expect.poll(anyWaitShown).toBe(true);
 
     // The QR code to join, large enough to scan from a seat.
     const qr = page.getByTestId('join-qr').locator('svg');

@@ -53,7 +53,32 @@ describe('GET /api/shop/?shop_username=', () => {
         changes_at: null,
       },
       today_checkins: 2,
+      // The owner is the one barber, with the customer who just checked in (30 minutes) ahead.
+      any_barber_eta_range: { min_minutes: 20, max_minutes: 40 },
     });
+  });
+
+  it('answers the wait for "any barber": the barber free first, null when nobody takes walk-ins', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const jay = await shop.addMember('employee', 'Jay Kim');
+    const anyWait = async () => shopReply.parse((await t.app.inject({ method: 'GET', url: `/api/shop/?shop_username=${shop.username}` })).json()).any_barber_eta_range;
+    // Two barbers free: no wait.
+    expect(await anyWait()).toEqual({ min_minutes: 0, max_minutes: 0 });
+    // Two customers (30 minutes each, no service chosen) take both chairs; the next one waits for the first free.
+    for (const phone of ['+1 718 555 0101', '+1 718 555 0102']) {
+      expect((await checkIn(t.app, shop.username, { phone_number: phone })).statusCode).toBe(200);
+    }
+    expect(await anyWait()).toEqual({ min_minutes: 20, max_minutes: 40 });
+    // A customer who asked for Jay keeps Jay busy longer; the owner is still free first.
+    expect((await checkIn(t.app, shop.username, { barber_id: jay.barberId, phone_number: '+1 718 555 0103' })).statusCode).toBe(200);
+    expect(await anyWait()).toEqual({ min_minutes: 20, max_minutes: 40 });
+    // Nobody takes walk-ins: no estimate.
+    const barbers = publicBarber.array().parse((await t.app.inject({ method: 'GET', url: `/api/barbers/?shop_username=${shop.username}` })).json());
+    for (const barber of barbers) {
+      const off = await t.app.inject({ method: 'POST', url: `/api/barbers/${barber.id}/status/`, headers: bearer(shop.admin), payload: { status: 'off' } });
+      expect(off.statusCode).toBe(200);
+    }
+    expect(await anyWait()).toBeNull();
   });
 
   it('answers 404 with a message for an unknown shop, 400 without a username', async () => {

@@ -1,7 +1,7 @@
 import type { PublicBarber } from '@chairline/shared';
 import { describe, expect, it } from 'vitest';
 import { readBarbers, readQueue, readServices, readShop, readTicket, sortBarbers } from '../src/lib/api-contract.js';
-import { anyBarberWait, barberWaitText, selectableBarbers, shownStatus } from '../src/lib/barber-text.js';
+import { barberWaitText, selectableBarbers, shownStatus } from '../src/lib/barber-text.js';
 import { buildCheckIn } from '../src/lib/check-in-form.js';
 import { displayBoard, tvChairs, tvLine, waitingForText } from '../src/lib/display-board.js';
 
@@ -31,10 +31,8 @@ describe('barbers on the public pages', () => {
     expect(sortBarbers(list).map((b) => b.id)).toEqual([1, 2, 3, 4]);
   });
 
-  it('lets customers pick only barbers taking walk-ins, with the best wait for "any"', () => {
+  it('lets customers pick only barbers taking walk-ins', () => {
     expect(selectableBarbers(list).map((b) => b.id).sort()).toEqual([1, 2, 3]);
-    expect(anyBarberWait(list)).toBe('about 5 min');
-    expect(anyBarberWait([])).toBe('—');
     expect(barberWaitText(list[1]!)).toBe('Not taking walk-ins');
     expect(barberWaitText(list[2]!)).toBe('Wait: 10–25 min');
   });
@@ -92,7 +90,12 @@ describe('barbers on the public pages', () => {
 describe('reading API replies against the shared contract', () => {
   it('reads the shop reply and passes the 404 message through', () => {
     const shop = { name: 'Fade', username: 'demo', shop_logo: null, bluetick: true, address: '1 Main', phone_number: '555', timezone: 'UTC', accepting_check_ins: true };
-    expect(readShop(200, { status: 1, response: shop, today_checkins: 4 })).toEqual({ ok: true, data: { shop, todayCheckins: 4 } });
+    const anyWait = { min_minutes: 5, max_minutes: 10 };
+    expect(readShop(200, { status: 1, response: shop, today_checkins: 4, any_barber_eta_range: anyWait })).toEqual({
+      ok: true,
+      data: { shop, todayCheckins: 4, anyBarberWait: anyWait },
+    });
+    expect(readShop(200, { status: 1, response: shop, today_checkins: 4, any_barber_eta_range: null }).ok).toBe(true);
     expect(readShop(404, { status: 0, response: 'Shop not found.' })).toEqual({ ok: false, status: 404, message: 'Shop not found.' });
     expect(readShop(200, { status: 1, response: { name: 'x' } }).ok).toBe(false);
   });

@@ -4,7 +4,7 @@ import { checkInsTodayText, formatWait } from '@chairline/shared/wait-text';
 import { QRCodeSVG } from 'qrcode.react';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
 import type { ShopData } from '../lib/api-contract.js';
-import { anyBarberWait, barberWaitText, shownStatus } from '../lib/barber-text.js';
+import { barberWaitText, shownStatus } from '../lib/barber-text.js';
 import { BARBER_STATUS_LABELS } from '@chairline/shared/queue-rules';
 import { displayBoard, TV_LINE_RULE, tvChairs, tvLine, waitingForText, type TvChair } from '../lib/display-board.js';
 import { followShop } from '@chairline/shared/live-updates';
@@ -117,7 +117,7 @@ export default function DisplayBoard({ username, initialShop, initialBarbers, in
       <header className="tv-header">
         <h1>{shopData.shop.name}</h1>
         <p className="tv-wait">
-          Wait for any barber: <strong>{anyBarberWait(barbers)}</strong>
+          Wait for any barber: <strong>{formatWait(shopData.anyBarberWait)}</strong>
         </p>
       </header>
       <div className="tv-columns">

@@ -1,8 +1,8 @@
 import type { PublicBarber, PublicTicket } from '@chairline/shared';
 import { POLL_SHOP_MS } from '@chairline/shared/constants';
+import { formatWait } from '@chairline/shared/wait-text';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicService, ShopData } from '../lib/api-contract.js';
-import { anyBarberWait } from '../lib/barber-text.js';
 import { followShop } from '@chairline/shared/live-updates';
 import { fetchBarbers, fetchShop, fetchTicket } from '../lib/public-api.js';
 import { browserStore, forgetTicket, recallTicket, rememberTicket } from '../lib/ticket-storage.js';
@@ -175,6 +175,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
         shopUsername={username}
         shopName={shopData.shop.name}
         barbers={readyBarbers}
+        anyBarberWait={shopData.anyBarberWait}
         services={services}
         initialBarberId={view.barberId}
         source={kiosk ? 'kiosk' : 'online'}
@@ -216,7 +217,7 @@ export default function ShopApp({ username, initialShop, initialBarbers, initial
             <div>
               <h2>{kiosk ? 'Welcome! Check in here' : 'Walk-in line'}</h2>
               <p className="muted">
-                {readyBarbers.length > 0 ? `Current wait: ${anyBarberWait(readyBarbers)}` : 'Join the line and we will call you.'}
+                {readyBarbers.length > 0 ? `Current wait: ${formatWait(shopData.anyBarberWait)}` : 'Join the line and we will call you.'}
               </p>
             </div>
             <button type="button" className="btn btn-large btn-cta" onClick={() => show({ kind: 'check-in', barberId: 'any' })}>

@@ -1,4 +1,4 @@
-import type { PublicBarber, PublicQueue, PublicService, PublicShop, PublicTicket } from '@chairline/shared';
+import type { EtaRange, PublicBarber, PublicQueue, PublicService, PublicShop, PublicTicket } from '@chairline/shared';
 import { arrayOf } from './reply-shape.js';
 import { publicBarber, publicQueueReply, publicService, shopReply, ticketReply } from './reply-shapes.js';
 import { replyMessage, type ApiResult } from './replies.js';
@@ -12,6 +12,8 @@ const barberList = arrayOf(publicBarber);
 export interface ShopData {
   shop: PublicShop;
   todayCheckins: number;
+  /** The server's wait for "any barber" (null when nobody takes walk-ins now). */
+  anyBarberWait: EtaRange | null;
 }
 
 /** A service a customer can pick when checking in (GET /shop/services/, the shared contract). */
@@ -32,7 +34,7 @@ export function listOf(body: unknown): unknown {
 export function readShop(status: number, body: unknown): ApiResult<ShopData> {
   if (status !== 200) return fail(status, body);
   if (!shopReply(body)) return { ok: false, status: 502, message: INVALID_REPLY };
-  return { ok: true, data: { shop: body.response, todayCheckins: body.today_checkins } };
+  return { ok: true, data: { shop: body.response, todayCheckins: body.today_checkins, anyBarberWait: body.any_barber_eta_range } };
 }
 
 /** Barbers in rotation order (position, nulls last, then name): the order of the public barbers table. */

@@ -14,14 +14,6 @@ export function shownStatus(barber: Pick<PublicBarber, 'status' | 'eta_range'>):
   return barber.status;
 }
 
-/** The wait with "any barber": the shortest of the barbers' ranges. */
-export function anyBarberWait(barbers: readonly PublicBarber[]): string {
-  const ranges = selectableBarbers(barbers).flatMap((b) => (b.eta_range ? [b.eta_range] : []));
-  if (ranges.length === 0) return formatWait(null);
-  const best = ranges.reduce((a, b) => (b.max_minutes < a.max_minutes || (b.max_minutes === a.max_minutes && b.min_minutes < a.min_minutes) ? b : a));
-  return formatWait(best);
-}
-
 /**
  * "Wait: about 20 min" under a barber; nothing for one who is free now (the "Available" chip says it);
  * "Not taking walk-ins" when off or on break.

@@ -1,4 +1,4 @@
-import type { PublicBarber, PublicQueue, PublicService, PublicShop, PublicTicket, TurnAlertSettings } from '@chairline/shared';
+import type { PublicBarber, PublicQueue, PublicService, PublicShop, PublicTicket, ShopReply, TurnAlertSettings } from '@chairline/shared';
 import { BARBER_STATUSES, TICKET_STATUSES } from '@chairline/shared/queue-rules';
 import { ALERT_CHANNELS, ALERT_MOMENTS } from '@chairline/shared/turn-alert-rules';
 import { arrayOf, isBoolean, isInteger, isNumber, isString, literal, nullable, objectOf, oneOf, optional, type Check } from './reply-shape.js';
@@ -40,10 +40,11 @@ export const publicShop: Check<PublicShop> = objectOf<PublicShop>({
   changes_at: optional(nullable(isString)),
 });
 
-export const shopReply = objectOf<{ status: 1; response: PublicShop; today_checkins: number }>({
+export const shopReply = objectOf<ShopReply>({
   status: literal(1),
   response: publicShop,
   today_checkins: isInteger,
+  any_barber_eta_range: nullable(etaRange),
 });
 
 export const publicBarber: Check<PublicBarber> = objectOf<PublicBarber>({

@@ -74,7 +74,16 @@ export const publicShop = z.object({
   changes_at: z.string().nullable().optional(),
 });
 export type PublicShop = z.infer<typeof publicShop>;
-export const shopReply = z.object({ status: z.literal(1), response: publicShop, today_checkins: z.number().int() });
+export const shopReply = z.object({
+  status: z.literal(1),
+  response: publicShop,
+  today_checkins: z.number().int(),
+  /**
+   * The wait of a customer who checks in now for "any barber": the earliest a barber taking walk-ins
+   * is free after everyone already in line; null when no barber takes walk-ins now.
+   */
+  any_barber_eta_range: etaRange.nullable(),
+});
 export type ShopReply = z.infer<typeof shopReply>;
 
 /** Barber (GET /barbers/?shop_username= answers a list of these), plus queue facts. */

@@ -1,11 +1,12 @@
-import type { PublicBarber, PublicTicket } from '@chairline/shared';
+import type { EtaRange, PublicBarber, PublicTicket } from '@chairline/shared';
 import { formatEstimatedTime } from '@chairline/shared/durations';
 import { PHONE_MESSAGES } from '@chairline/shared/messages';
 import { formatMoney } from '@chairline/shared/pricing';
 import { formatEtaRange } from '@chairline/shared/queue-rules';
+import { formatWait } from '@chairline/shared/wait-text';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { PublicService } from '../../lib/api-contract.js';
-import { anyBarberWait, selectableBarbers } from '../../lib/barber-text.js';
+import { selectableBarbers } from '../../lib/barber-text.js';
 import { buildCheckIn, type FieldErrors } from '../../lib/check-in-form.js';
 import { checkInSteps, errorMessages, firstWrongField, type CheckInField } from '../../lib/check-in-steps.js';
 import { checkIn } from '../../lib/public-api.js';
@@ -18,6 +19,8 @@ interface Props {
   shopUsername: string;
   shopName: string;
   barbers: PublicBarber[];
+  /** The server's wait for "any barber". */
+  anyBarberWait: EtaRange | null;
   services: PublicService[];
   /** Barber chosen before opening the form (e.g. from the Schedule view). */
   initialBarberId?: number | 'any';
@@ -184,7 +187,7 @@ export function CheckInForm(props: Props) {
             <label className="choice">
               <input type="radio" name="barber" value="any" checked={barber === 'any'} onChange={() => setBarber('any')} />
               <span className="choice-name">Any barber</span>
-              <span className="choice-meta">{anyBarberWait(barbers)}</span>
+              <span className="choice-meta">{formatWait(props.anyBarberWait)}</span>
             </label>
             {choices.map((b) => (
               <label className="choice" key={b.id}>
