@@ -213,19 +213,22 @@ describe('the public shop page', () => {
       const response = await route.fetch();
       await route.fulfill({ response, body: withoutInitialBarbers(await response.text()) });
     });
-    await page.route('**/api/barbers/**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":0,"response":"Down for maintenance."}' }));
+    // One handler for the whole test: the page retries on its own (reconnects, polls), and a retry
+    // slipping through a gap between two handlers would load the list before Try Again is clicked.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let barbersDown = true;
+    await page.route('**/api/barbers/**', async (route) => {
+      if (barbersDown) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":0,"response":"Down for maintenance."}' });
+      await held;
+      await route.continue();
+    });
     await page.goto('/shop/demo');
     await hydrated(page);
     await page.getByRole('heading', { name: 'Unable to load data' }).waitFor();
     expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
 
-    let release: () => void = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.unroute('**/api/barbers/**');
-    await page.route('**/api/barbers/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    barbersDown = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByText('Loading...', { exact: true }).waitFor();
     release();
