@@ -1,4 +1,4 @@
-import { normalizeRole, type SessionUser } from '@chairline/shared';
+import { isBarber, type SessionUser } from '@chairline/shared';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 // The routing rules as pure functions, so every rule is unit-tested and the app's
@@ -52,7 +52,7 @@ export const afterLogoutPath = (affiliate: boolean) => (affiliate ? PATHS.affili
 
 /** Which dashboard a shop user gets: the shell for admin and manager, the employee dashboard otherwise. */
 export const dashboardFor = (role: string | null | undefined): 'shell' | 'employee' =>
-  normalizeRole(role) === 'employee' ? 'employee' : 'shell';
+  isBarber(role) ? 'employee' : 'shell';
 
 /**
  * Where the visitor must go instead of `path`, or null when `path` is right for them.

@@ -34,7 +34,16 @@ export function canAccess(role: Role, action: Action): boolean {
   return (ACTIONS[action] as readonly Role[]).includes(role);
 }
 
-/** The spec treats any role other than admin or manager as an employee (barber). */
+/**
+ * A barber: every staff member who is neither admin nor manager. The API contract and the database
+ * store this role as `employee`; the code says barber and names the stored value here only.
+ */
+export const BARBER_ROLE = 'employee' as const satisfies StaffRole;
+
+/** Any role other than admin or manager counts as a barber (an unknown or missing role too). */
 export function normalizeRole(role: string | null | undefined): StaffRole {
-  return role === 'admin' || role === 'manager' ? role : 'employee';
+  return role === 'admin' || role === 'manager' ? role : BARBER_ROLE;
 }
+
+/** True for a barber's role (see normalizeRole). */
+export const isBarber = (role: string | null | undefined): boolean => normalizeRole(role) === BARBER_ROLE;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, canAccess, normalizeRole, ROLES, type Action, type Role } from '../src/roles.js';
+import { ACTIONS, BARBER_ROLE, canAccess, isBarber, normalizeRole, ROLES, type Action, type Role } from '../src/roles.js';
 
 // The table of who may do what, written out so a change to the rules is a deliberate change here too.
 const EXPECTED: Record<Action, Role[]> = {
@@ -39,5 +39,13 @@ describe('normalizeRole', () => {
     expect(normalizeRole('manager')).toBe('manager');
     expect(normalizeRole('barber')).toBe('employee');
     expect(normalizeRole(undefined)).toBe('employee');
+  });
+});
+
+describe('isBarber', () => {
+  it('is true for the stored barber role and any role other than admin or manager', () => {
+    expect(BARBER_ROLE).toBe('employee');
+    for (const role of ['employee', 'barber', 'stylist', null, undefined]) expect(isBarber(role)).toBe(true);
+    for (const role of ['admin', 'manager']) expect(isBarber(role)).toBe(false);
   });
 });

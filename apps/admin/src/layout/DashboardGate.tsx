@@ -1,5 +1,5 @@
 import { loginPathFor, routeFor } from '@chairline/auth-provider';
-import { normalizeRole, type SessionUser } from '@chairline/shared';
+import { isBarber, type SessionUser } from '@chairline/shared';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
@@ -50,6 +50,6 @@ export function DashboardGate({ children }: DashboardGateProps) {
   if (redirect) return <Navigate to={redirect} replace />;
   let area: DashboardArea = 'shell';
   if (!session.user.is_subscription_active) area = 'subscription';
-  else if (normalizeRole(session.user.role) === 'employee') area = 'barber-workspace';
+  else if (isBarber(session.user.role)) area = 'barber-workspace';
   return <SessionContext.Provider value={session}>{children(area, session.user)}</SessionContext.Provider>;
 }

@@ -1,4 +1,4 @@
-import { canAccess, normalizeRole, type Action } from '@chairline/shared';
+import { canAccess, normalizeRole, type Action, isBarber } from '@chairline/shared';
 import { ADMIN_ALIASES, ADMIN_PATHS } from '@chairline/shared/routes';
 
 // The sidebar, filtered by the shared access rules.
@@ -37,7 +37,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 
 export function navItemsFor(role: string | null | undefined): NavItem[] {
   const staffRole = normalizeRole(role);
-  if (staffRole === 'employee') return [];
+  if (isBarber(staffRole)) return [];
   return NAV_ITEMS.filter((item) => canAccess(staffRole, item.action ?? 'back-office'));
 }
 

@@ -1,6 +1,6 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
-import { canAccess, ROTATION_MEMBERSHIP_MESSAGES, type TeamMember } from '@chairline/shared';
+import { canAccess, ROTATION_MEMBERSHIP_MESSAGES, type TeamMember, isBarber } from '@chairline/shared';
 import { Avatar, Box, Button, Card, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useNotify, useDataProvider } from 'react-admin';
@@ -34,7 +34,7 @@ export function useRotationChoice(onChanged: () => void) {
   }, [allowed, dataProvider]);
   useEffect(loadTeam, [loadTeam]);
 
-  const choosers = allowed ? team.filter((m) => m.role !== 'employee') : [];
+  const choosers = allowed ? team.filter((m) => !isBarber(m.role)) : [];
 
   const change = async (member: Named, action: 'leave' | 'join') => {
     setBusyId(member.id);

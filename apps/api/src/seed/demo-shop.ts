@@ -1,3 +1,4 @@
+import { BARBER_ROLE, isBarber } from '@chairline/shared';
 import { subDays, subMinutes } from 'date-fns';
 import type { Database, Sql } from '../db/database.js';
 import { one } from '../db/database.js';
@@ -8,9 +9,9 @@ export const DEMO_PASSWORD = 'chairline-demo';
 
 const STAFF = [
   { name: 'Maya Brooks', email: 'manager@chairline.test', role: 'manager', inRotation: false },
-  { name: 'Marcus Reed', email: 'marcus@chairline.test', role: 'employee', inRotation: true },
-  { name: 'Jay Kim', email: 'jay@chairline.test', role: 'employee', inRotation: true },
-  { name: 'Andre Silva', email: 'andre@chairline.test', role: 'employee', inRotation: true },
+  { name: 'Marcus Reed', email: 'marcus@chairline.test', role: BARBER_ROLE, inRotation: true },
+  { name: 'Jay Kim', email: 'jay@chairline.test', role: BARBER_ROLE, inRotation: true },
+  { name: 'Andre Silva', email: 'andre@chairline.test', role: BARBER_ROLE, inRotation: true },
 ] as const;
 
 // A booking link that is a web link (http:// or https://) is shown as a QR code and 'Book Online'.
@@ -82,7 +83,7 @@ export async function seedDemoShop(db: Database, now = new Date()) {
       const userId = await insertId(
         tx,
         'INSERT INTO users (email, name, phone_no, password_hash, booking_url) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [s.email, s.name, '+1 718 555 01' + (10 + barberIds.length), passwordHash, s.role === 'employee' ? DEMO_BOOKING_URL : ''],
+        [s.email, s.name, '+1 718 555 01' + (10 + barberIds.length), passwordHash, isBarber(s.role) ? DEMO_BOOKING_URL : ''],
       );
       const membershipId = await insertId(
         tx,
@@ -98,7 +99,7 @@ export async function seedDemoShop(db: Database, now = new Date()) {
           membershipId,
           s.name,
           s.email,
-          s.role === 'employee' ? DEMO_BOOKING_URL : '',
+          isBarber(s.role) ? DEMO_BOOKING_URL : '',
           s.inRotation,
           s.inRotation ? barberIds.length : null,
           s.inRotation ? 'available' : 'off',
@@ -171,7 +172,7 @@ export async function seedDemoShop(db: Database, now = new Date()) {
     password: DEMO_PASSWORD,
     logins: [
       { role: 'admin', email: 'admin@chairline.test' },
-      ...STAFF.map((s) => ({ role: s.role === 'employee' ? 'barber' : s.role, email: s.email })),
+      ...STAFF.map((s) => ({ role: isBarber(s.role) ? 'barber' : s.role, email: s.email })),
     ],
   };
 }

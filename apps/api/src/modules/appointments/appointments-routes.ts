@@ -8,6 +8,7 @@ import {
   envelope,
   idParams,
   paginated,
+  isBarber,
 } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,15 +28,15 @@ export const appointmentsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Barbers see their own appointments only; managers and admins any barber's, or a chosen one's. */
   async function scopeBarber(principal: Parameters<typeof staffOf>[0], requested?: number) {
     const caller = staffOf(principal);
-    if (caller.role !== 'employee') return requested;
+    if (!isBarber(caller.role)) return requested;
     return (await ownBarberId(app.db, caller.membershipId)) ?? -1;
   }
 
   async function readable(principal: Parameters<typeof staffOf>[0], id: number) {
     const caller = staffOf(principal);
     const found = await findAppointment(app.db, caller.shopId, id);
-    const own = caller.role === 'employee' ? await ownBarberId(app.db, caller.membershipId) : null;
-    if (!found || (caller.role === 'employee' && found.barber_id !== own)) throw notFound(NOT_FOUND);
+    const own = isBarber(caller.role) ? await ownBarberId(app.db, caller.membershipId) : null;
+    if (!found || (isBarber(caller.role) && found.barber_id !== own)) throw notFound(NOT_FOUND);
     return found;
   }
 

@@ -1,5 +1,5 @@
 import type { AppointmentInput, OpeningHours, StaffRole } from '@chairline/shared';
-import { WEEKDAYS } from '@chairline/shared';
+import { WEEKDAYS, isBarber } from '@chairline/shared';
 import type { Database, Sql } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import { activeServiceIds } from '../services/services-repository.js';
@@ -55,7 +55,7 @@ export class AppointmentsService {
 
   /** Barbers book for themselves; managers and admins for any barber of the shop. */
   private async resolveBarber(caller: AppointmentCaller, barberId: number): Promise<number> {
-    if (caller.role === 'employee' && barberId !== (await ownBarberId(this.db, caller.membershipId))) {
+    if (isBarber(caller.role) && barberId !== (await ownBarberId(this.db, caller.membershipId))) {
       throw forbidden('Barbers can book only for themselves.');
     }
     return barberId;

@@ -12,6 +12,7 @@ import {
   idParams,
   maskPhone,
   paginated,
+  isBarber,
 } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,7 +42,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = staffOf(req.principal);
       // Least privilege: a barber gets what the invoice form needs (id, name, masked phone) and
       // searches by name; managers and admins get the full records.
-      const forBarber = staff.role === 'employee';
+      const forBarber = isBarber(staff.role);
       const { rows, total } = await searchCustomers(app.db, staff.shopId, {
         page: q.page,
         pageSize: q.page_size,

@@ -1,5 +1,5 @@
 import type { InvoiceStatus, StaffRole } from '@chairline/shared';
-import { INVOICE_TRANSITIONS, parseAmount, REQUIRED_INVOICE_FIELDS } from '@chairline/shared';
+import { INVOICE_TRANSITIONS, parseAmount, REQUIRED_INVOICE_FIELDS, isBarber } from '@chairline/shared';
 import type { Database } from '../../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
 import { activeServiceIds } from '../services/services-repository.js';
@@ -48,7 +48,7 @@ export class InvoicesService {
 
     const own = await ownBarberId(this.db, caller.membershipId);
     let barberId = own;
-    if (caller.role !== 'employee' && body.barber_id) {
+    if (!isBarber(caller.role) && body.barber_id) {
       if (!(await activeBarberExists(this.db, shopId, body.barber_id))) throw notFound('This barber does not exist.');
       barberId = body.barber_id;
     }
@@ -57,7 +57,7 @@ export class InvoicesService {
       if (body.walkin_ticket_id) {
         const ticket = await lockTicketForInvoice(tx, shopId, body.walkin_ticket_id);
         if (!ticket) throw notFound('This walk-in does not exist.');
-        if (caller.role === 'employee' && ticket.barber_id !== own) throw forbidden('This walk-in was served by another barber.');
+        if (isBarber(caller.role) && ticket.barber_id !== own) throw forbidden('This walk-in was served by another barber.');
         if (ticket.status !== 'done') throw conflict('Only a completed walk-in can be invoiced.');
         if (await ticketHasInvoice(tx, body.walkin_ticket_id)) throw conflict('This walk-in already has an invoice.');
       }

@@ -1,5 +1,5 @@
 // Too small for a service: these routes call the repository directly.
-import { paginated, supportMessage, supportMessageInput } from '@chairline/shared';
+import { paginated, supportMessage, supportMessageInput, isBarber } from '@chairline/shared';
 import { envelope } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../http/access.js';
@@ -35,7 +35,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const staff = staffOf(req.principal);
       // Least privilege: a barber reads only the messages they sent; managers and admins the shop's.
-      const rows = await listSupportMessages(app.db, staff.shopId, staff.role === 'employee' ? staff.userId : null);
+      const rows = await listSupportMessages(app.db, staff.shopId, isBarber(staff.role) ? staff.userId : null);
       return {
         status: 1 as const,
         response: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),

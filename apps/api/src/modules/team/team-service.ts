@@ -6,6 +6,7 @@ import {
   MESSAGES,
   PRODUCT_NAME,
   ROTATION_MEMBERSHIP_MESSAGES,
+  isBarber,
 } from '@chairline/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Sql } from '../../db/database.js';
@@ -68,7 +69,7 @@ export class TeamService {
   constructor(private readonly app: TeamApp) {}
 
   private assertMayManage(caller: TeamCaller, role: StaffRole) {
-    if (role !== 'employee' && !canAccess(caller.role, 'team.managers')) throw forbidden(TEAM_MESSAGES.barbersOnly);
+    if (!isBarber(role) && !canAccess(caller.role, 'team.managers')) throw forbidden(TEAM_MESSAGES.barbersOnly);
   }
 
   private async target(caller: TeamCaller, sql: Sql, id: number): Promise<MemberFacts> {
@@ -92,7 +93,7 @@ export class TeamService {
    * member sent with "does not cut hair" is refused rather than silently kept in the rotation.
    */
   private assertCutsHairChoice(input: TeamMemberInput) {
-    if (input.role === 'employee' && input.cuts_hair === false) throw conflict(ROTATION_MEMBERSHIP_MESSAGES.barberAlwaysTakesWalkins);
+    if (isBarber(input.role) && input.cuts_hair === false) throw conflict(ROTATION_MEMBERSHIP_MESSAGES.barberAlwaysTakesWalkins);
   }
 
   /**
@@ -129,7 +130,7 @@ export class TeamService {
     this.assertMayManage(caller, input.role);
     this.assertCutsHairChoice(input);
     this.assertMayChangeCommission(caller, input, { percentage: DEFAULT_COMMISSION_PERCENTAGE, payment_cycle: 'weekly' });
-    const cutsHair = input.role === 'employee' || input.cuts_hair === true;
+    const cutsHair = isBarber(input.role) || input.cuts_hair === true;
     const owner = { kind: 'profile_photo' as const, shopId: caller.shopId, userId: caller.userId };
     const created = await this.uniqueEmail(() =>
       withUploadedImage(this.app, photo, owner, async (tx, path) => {
@@ -189,8 +190,8 @@ export class TeamService {
         const commission = await commissionOf(tx, id);
         this.assertMayChangeCommission(caller, input, commission ?? { percentage: 0, payment_cycle: 'weekly' });
         // Cutting hair: a barber always does; anyone else keeps their choice unless the form sends one.
-        const cutsHair = input.role === 'employee' || (input.cuts_hair ?? current.cuts_hair);
-        const becomesBarber = input.role === 'employee' && current.role !== 'employee';
+        const cutsHair = isBarber(input.role) || (input.cuts_hair ?? current.cuts_hair);
+        const becomesBarber = isBarber(input.role) && !isBarber(current.role);
         rotationChanged = becomesBarber || cutsHair !== current.cuts_hair;
         // A member who becomes a barber takes walk-ins (unless already in the rotation): a seat.
         await withinBarberLimit(tx, caller.shopId, async () => {

@@ -5,6 +5,7 @@ import {
   type BarberStatus,
   type NextBarberReply,
   type RotationEntry,
+  isBarber,
 } from '@chairline/shared';
 import { z } from 'zod';
 import type { Database, Sql } from '../../../db/database.js';
@@ -41,7 +42,7 @@ export interface Viewer {
 
 
 function toEntry(r: RotationRow, viewer: Viewer): RotationEntry {
-  const showFull = viewer.role !== 'employee' || viewer.ownBarberId === r.id;
+  const showFull = !isBarber(viewer.role) || viewer.ownBarberId === r.id;
   return {
     id: r.id,
     name: r.name,
@@ -128,7 +129,7 @@ export class RotationService {
       const barber = await barberStanding(tx, staff.shopId, barberId);
       if (!barber) throw notFound(QUEUE_MESSAGES.barberNotFound);
       const viewer: Viewer = { role: staff.role, ownBarberId: (await barberOfMember(tx, staff.membershipId))?.id ?? null };
-      if (staff.role === 'employee' && viewer.ownBarberId !== barberId) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
+      if (isBarber(staff.role) && viewer.ownBarberId !== barberId) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
       if (barber.status !== status) {
         await setBarberStatus(tx, barberId, status);
         await recordRotationEvent(tx, staff.shopId, staff.userId, {
@@ -164,7 +165,7 @@ export class RotationService {
    */
   async leave(staff: Staff, barberId: number, reason: string) {
     return this.changeMembership(staff, barberId, async (tx, member) => {
-      if (member.role === 'employee') throw conflict(ROTATION_MEMBERSHIP_MESSAGES.barberAlwaysTakesWalkins);
+      if (isBarber(member.role)) throw conflict(ROTATION_MEMBERSHIP_MESSAGES.barberAlwaysTakesWalkins);
       await removeFromRotation(tx, staff.shopId, barberId, staff.userId, reason || 'No longer takes walk-ins');
       await waitForAnyBarber(tx, staff.shopId, barberId);
     });

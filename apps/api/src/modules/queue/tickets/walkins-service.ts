@@ -5,6 +5,7 @@ import {
   type QueueEvent,
   type TicketStatus,
   type Walkin,
+  isBarber,
 } from '@chairline/shared';
 import type { Database, Sql } from '../../../db/database.js';
 import { conflict, forbidden, notFound } from '../../../http/errors.js';
@@ -70,7 +71,7 @@ export class WalkinsService {
 
   /** Null for managers and admins (they see everything); the barber id for a barber. */
   private async ownScope(sql: Sql, staff: Staff): Promise<number | null> {
-    if (staff.role !== 'employee') return null;
+    if (!isBarber(staff.role)) return null;
     return (await barberOfMember(sql, staff.membershipId))?.id ?? -1;
   }
 
@@ -173,7 +174,7 @@ export class WalkinsService {
   private async barberFor(tx: Sql, staff: Staff, requested: number | undefined, onTicket: number | null): Promise<number> {
     const mine = await barberOfMember(tx, staff.membershipId);
     if (requested !== undefined) {
-      if (staff.role === 'employee' && requested !== mine?.id) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
+      if (isBarber(staff.role) && requested !== mine?.id) throw forbidden(QUEUE_MESSAGES.ownTicketsOnly);
       if (!(await isBarberOfShop(tx, staff.shopId, requested))) throw notFound(QUEUE_MESSAGES.barberNotFound);
       // Only those who take walk-ins (counted by the plan's barber limit) can be given a ticket;
       // anyone else joins the rotation first, which the limit checks.
@@ -181,7 +182,7 @@ export class WalkinsService {
       return requested;
     }
     if (onTicket !== null) return onTicket;
-    if (mine && (staff.role === 'employee' || (mine.in_rotation && mine.position !== null && (mine.status === 'available' || mine.status === 'busy')))) {
+    if (mine && (isBarber(staff.role) || (mine.in_rotation && mine.position !== null && (mine.status === 'available' || mine.status === 'busy')))) {
       return mine.id;
     }
     const up = whoIsUp(await rotationRows(tx, staff.shopId));
