@@ -11,7 +11,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { PIN_LENGTH, shopCountries, timeZoneNotRecognised, WEEKDAYS, type OpeningHours, type ShopSettings } from '@chairline/shared';
+import { PIN_LENGTH, shopCountries, timeZoneNotRecognised, WEEKDAYS, type OpeningHours, type ShopSettings, type ShopSettingsInput } from '@chairline/shared';
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Title, useNotify, useDataProvider } from 'react-admin';
 import { Spinner } from '../common/Spinner';
@@ -55,19 +55,13 @@ function Section({ title, subtitle, children }: { title: string; subtitle?: stri
   );
 }
 
-interface Draft {
-  name: string;
-  username: string;
-  address: string;
-  phone_number: string;
-  timezone: string;
-  opening_hours: OpeningHours;
-  pin_enabled: boolean;
+/** The form's values: the settings input, with what is typed kept as text until saved. */
+type Draft = Required<Omit<ShopSettingsInput, 'pin' | 'country' | 'last_check_in_minutes'>> & {
   pin: string;
   country: string;
   /** Minutes before closing when check-ins stop, as typed ('' or digits). */
   last_check_in_minutes: string;
-}
+};
 
 const draftOf = (s: ShopSettings): Draft => ({
   name: s.name,

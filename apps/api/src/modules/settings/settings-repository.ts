@@ -1,4 +1,4 @@
-import type { OpeningHours, ShopSettings } from '@chairline/shared';
+import type { OpeningHours, ShopSettings, ShopSettingsInput } from '@chairline/shared';
 import { DEFAULT_SHOP_COUNTRY } from '@chairline/shared';
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
@@ -49,17 +49,8 @@ export async function pinState(sql: Sql, shopId: number) {
   );
 }
 
-export interface SettingsChange {
-  name: string;
-  username: string;
-  address: string;
-  phone_number: string;
-  timezone: string;
-  opening_hours: OpeningHours;
-  pin_enabled: boolean;
-  country?: string | null;
-  last_check_in_minutes?: number | null;
-}
+/** The settings as checked by the shared input rules; the new PIN is stored as a hash, apart. */
+export type SettingsChange = Omit<ShopSettingsInput, 'pin'>;
 
 /** A null PIN hash, country or last check-in keeps the stored one. */
 export async function saveSettings(sql: Sql, shopId: number, b: SettingsChange, newPinHash: string | null): Promise<void> {
