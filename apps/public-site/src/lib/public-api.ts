@@ -1,6 +1,6 @@
 import type { CheckInInput, PublicBarber, PublicQueue, PublicTicket } from '@chairline/shared';
 import { API_PATHS, readBarbers, readQueue, readShop, readTicket, type ShopData } from './api-contract.js';
-import { NETWORK_ERROR, type ApiResult } from './replies.js';
+import { NETWORK_ERROR, readReply, type ApiResult } from './replies.js';
 
 // The browser's calls to the API on the same origin. Public: no token.
 
@@ -11,14 +11,7 @@ export async function call(path: string, init?: RequestInit): Promise<{ status: 
     headers: { accept: 'application/json', ...(init?.body ? { 'content-type': 'application/json' } : {}) },
     cache: 'no-store',
   });
-  const text = await reply.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // Non-JSON error pages are read as text by replyMessage.
-  }
-  return { status: reply.status, body };
+  return readReply(reply);
 }
 
 /** A network failure becomes a result with the message for a person, never a thrown error. */

@@ -18,3 +18,18 @@ export function replyMessage(body: unknown, fallback = GENERIC_ERROR): string {
   }
   return fallback;
 }
+
+/**
+ * A reply's status and body: parsed JSON, or the text itself when it is not JSON (a proxy's HTML
+ * error page), which the readers then treat as a failure and replyMessage reads as text.
+ */
+export async function readReply(reply: Response): Promise<{ status: number; body: unknown }> {
+  const text = await reply.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text.
+  }
+  return { status: reply.status, body };
+}

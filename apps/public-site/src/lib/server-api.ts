@@ -10,7 +10,7 @@ import {
   type ShopData,
 } from './api-contract.js';
 import { readPlans } from './plans-reply.js';
-import { NETWORK_ERROR, type ApiResult } from './replies.js';
+import { NETWORK_ERROR, readReply, type ApiResult } from './replies.js';
 
 // Server-side data for the pages. Served by the API, `locals.apiGet` runs the GET in-process;
 // under `astro dev` it goes over HTTP to CHAIRLINE_API_ORIGIN.
@@ -22,14 +22,7 @@ const DEV_API_ORIGIN = 'http://localhost:3000';
 async function fetchGet(path: string): Promise<{ status: number; body: unknown }> {
   const origin = process.env.CHAIRLINE_API_ORIGIN ?? DEV_API_ORIGIN;
   const reply = await fetch(`${origin}${path}`, { headers: { accept: 'application/json' } });
-  const text = await reply.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // Not JSON (e.g. a proxy's HTML error page): keep the text, the readers treat it as a failure.
-  }
-  return { status: reply.status, body };
+  return readReply(reply);
 }
 
 /** The GET to use for this request. */
