@@ -85,13 +85,17 @@ export function createAuthProvider(options: AuthProviderOptions) {
     }
   }
 
-  async function signIn(path: string, body: object, affiliate: boolean): Promise<{ redirectTo: string }> {
-    let result;
+  /** A signed-out POST; a network failure is the generic message for a person. */
+  async function postSignedOut(path: string, body: object) {
     try {
-      result = await http.post(path, body, { public: true });
+      return await http.post(path, body, { public: true });
     } catch {
       throw new AuthError(MESSAGES.somethingWrong);
     }
+  }
+
+  async function signIn(path: string, body: object, affiliate: boolean): Promise<{ redirectTo: string }> {
+    const result = await postSignedOut(path, body);
     const reply = result.body;
     if (result.ok && isRecord(reply) && typeof reply.access === 'string' && typeof reply.refresh === 'string' && isRecord(reply.user)) {
       loginSucceeded(reply as unknown as LoginReply, affiliate);
@@ -222,12 +226,7 @@ export function createAuthProvider(options: AuthProviderOptions) {
   };
 
   async function message(path: string, body: object): Promise<string> {
-    let result;
-    try {
-      result = await http.post(path, body, { public: true });
-    } catch {
-      throw new AuthError(MESSAGES.somethingWrong);
-    }
+    const result = await postSignedOut(path, body);
     const reply = result.body;
     if (result.ok && isRecord(reply) && typeof reply.response === 'string') return reply.response;
     throw new AuthError(loginErrorMessage(reply), result.status);
