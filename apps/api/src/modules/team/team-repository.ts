@@ -136,6 +136,23 @@ export async function emailTaken(sql: Sql, email: string, exceptUserId: number |
 }
 
 /**
+ * A barber record's values from the team form, in the order insertMember and updateMember take
+ * them: name, phone, email, booking link, pay cycle, percentage, new-barber flag, photo.
+ */
+function barberValues(input: TeamMemberInput, photo: string | null) {
+  return [
+    input.name,
+    input.phone_number,
+    input.email,
+    input.booking_url,
+    input.payment_cycle ?? null,
+    input.percentage ?? null,
+    input.new_employee,
+    photo,
+  ];
+}
+
+/**
  * A new member's account (no usable password yet), membership and barber record, out of the
  * rotation; commission falls back to weekly and `defaultPercentage`.
  */
@@ -163,19 +180,7 @@ export async function insertMember(
                           percentage, new_employee, profile_pic, in_rotation, position)
      VALUES ($1, $2, $3, $4, $5, $6, coalesce($7, 'weekly'), coalesce($8::numeric, $11::numeric), $9, $10, false, NULL)
      RETURNING id`,
-    [
-      shopId,
-      membership?.id,
-      input.name,
-      input.phone_number,
-      input.email,
-      input.booking_url,
-      input.payment_cycle ?? null,
-      input.percentage ?? null,
-      input.new_employee,
-      photo,
-      defaultPercentage,
-    ],
+    [shopId, membership?.id, ...barberValues(input, photo), defaultPercentage],
   );
   if (!user || !barber) throw new Error('insert returned no row');
   return { userId: user.id, barberId: barber.id };
@@ -194,17 +199,7 @@ export async function updateMember(tx: Sql, member: MemberFacts, input: TeamMemb
             payment_cycle = coalesce($6, payment_cycle), percentage = coalesce($7, percentage),
             new_employee = $8, profile_pic = coalesce($9, profile_pic)
       WHERE id = $1`,
-    [
-      member.id,
-      input.name,
-      input.phone_number,
-      input.email,
-      input.booking_url,
-      input.payment_cycle ?? null,
-      input.percentage ?? null,
-      input.new_employee,
-      photo,
-    ],
+    [member.id, ...barberValues(input, photo)],
   );
 }
 
