@@ -11,6 +11,7 @@ export const MESSAGES = {
   bodyTooLarge: 'The request is too large.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again later.',
+  busy: 'We are very busy right now. Please try again in a moment.',
   imageType: 'Please select an image file (JPEG, PNG, etc.)',
   imageTypeTitle: 'Invalid File Type',
   imageSize: 'Please select an image smaller than 5MB',

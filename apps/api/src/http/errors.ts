@@ -1,5 +1,6 @@
 import { MESSAGES } from '@chairline/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DatabaseBusyError } from '../db/postgres.js';
 
 /**
  * How a route answers errors: the API envelope, `{detail}` for the sign-in endpoints, or `{error}`
@@ -131,6 +132,13 @@ export function answerFrameworkError(err: FastifyError, _request: FastifyRequest
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return sendError(request, reply, err.statusCode, err.message);
+    // Every database connection stayed busy, or the database cannot be reached: nothing was done,
+    // and the same request may simply be sent again.
+    if (err instanceof DatabaseBusyError) {
+      request.log.warn({ err }, 'database busy');
+      void reply.header('retry-after', '5');
+      return sendError(request, reply, 503, MESSAGES.busy);
+    }
     // A malformed id in the path names no object: not found, like another shop's object.
     if (err.validation && err.validationContext === 'params') return sendError(request, reply, 404, MESSAGES.notFound);
     if (err.validation) return sendError(request, reply, 400, validationMessage(err));
