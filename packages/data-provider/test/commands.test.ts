@@ -1,5 +1,6 @@
 import { HttpError } from 'ra-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@chairline/shared/messages';
 import { createCommands } from '../src/commands.js';
 import type { Body, HttpClient, HttpResult, RequestOptions } from '../src/http-client.js';
 
@@ -80,5 +81,17 @@ describe('named commands: successes', () => {
   it('a reply that does not match the shared schema is refused rather than shown half-read', async () => {
     const { http } = fakeHttp({ status: 200, body: { status: 1, response: { url: 42 } } });
     await expect(createCommands(http).getBillingPortalUrl()).rejects.toThrow();
+  });
+
+  it("refuses such a reply with a sentence for a person, not the schema's own message", async () => {
+    const { http } = fakeHttp({ status: 200, body: { status: 1, response: { url: 42 } } });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await expect(createCommands(http).getBillingPortalUrl()).rejects.toThrow(new Error(MESSAGES.unexpectedReply));
+      // The details go to the console for developers.
+      expect(quiet).toHaveBeenCalledTimes(1);
+    } finally {
+      quiet.mockRestore();
+    }
   });
 });

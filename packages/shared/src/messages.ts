@@ -12,6 +12,7 @@ export const MESSAGES = {
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   internal: 'Something went wrong on our side. Please try again later.',
   busy: 'We are very busy right now. Please try again in a moment.',
+  unexpectedReply: 'The server answered in an unexpected way. Please reload the page and try again.',
   imageType: 'Please select an image file (JPEG, PNG, etc.)',
   imageTypeTitle: 'Invalid File Type',
   imageSize: 'Please select an image smaller than 5MB',

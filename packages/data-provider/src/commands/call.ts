@@ -1,4 +1,5 @@
 import type { Body, HttpClient, QueryParams, RequestOptions } from '../http-client.js';
+import { MESSAGES } from '@chairline/shared/messages';
 import { expectSuccess, isRecord, isSuccess, toHttpError } from '../messages.js';
 
 /** `{status, response}` as the screens read it (status 1 = success, else response = message). */
@@ -40,7 +41,14 @@ export function createCaller(http: HttpClient) {
      */
     parsed: async <T>(pick: (schemas: ReplySchemas) => Schema<T>, method: string, path: string, body?: Body, options?: RequestOptions): Promise<T> => {
       const [schemas, payload] = await Promise.all([replySchemas(), call<unknown>(method, path, body, options)]);
-      return pick(schemas).parse(payload);
+      try {
+        return pick(schemas).parse(payload);
+      } catch (err) {
+        // A reply off the contract (an older server during a deploy, a proxy's page) is a fault for
+        // developers, not a text for the person: they read a plain sentence, the console the details.
+        console.error(`Unexpected reply to ${method} ${path}`, err);
+        throw new Error(MESSAGES.unexpectedReply, { cause: err });
+      }
     },
     /** The whole body, for lists that carry `total` or `totals` beside `response`. */
     whole: async <T>(path: string, params?: QueryParams): Promise<T> => {
