@@ -54,7 +54,7 @@ describe('POST /api/auth/google/', () => {
     const email = `${unique('gina')}@gmail.test`;
     const sub = unique('sub-');
     const shopUsername = unique('gshop-');
-    const res = await google({ token: await idToken({ sub, email }), shop_name: 'Gina Cuts', shop_username: shopUsername });
+    const res = await google({ token: await idToken({ sub, email }), shop_name: 'Gina Cuts', shop_username: shopUsername, timezone: 'America/Chicago' });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['access', 'refresh', 'user']);
@@ -64,10 +64,21 @@ describe('POST /api/auth/google/', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/get-user-data/', headers: { authorization: `Bearer ${body.access}` } });
     expect(me.json().response.id).toBe(body.user.id);
 
+    // The shop keeps the time zone the sign-up sent; without one it would be UTC.
+    expect(body.user.shop_time_zone).toBe('America/Chicago');
+
     // The same Google account signs in again without shop details.
     const again = await google({ token: await idToken({ sub, email }) });
     expect(again.statusCode).toBe(200);
     expect(again.json().user.id).toBe(body.user.id);
+  });
+
+  it('refuses a time zone that does not exist, creating nothing', async () => {
+    const email = `${unique('zone')}@gmail.test`;
+    const res = await google({ token: await idToken({ email }), shop_name: 'Nowhere Cuts', shop_username: unique('zone-'), timezone: 'Mars/Olympus_Mons' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ detail: 'Please choose a valid time zone, for example America/New_York.' });
+    expect(await one(t.db, 'SELECT 1 FROM users WHERE email = $1', [email])).toBeUndefined();
   });
 
   it('does not create an account for an email Google has not verified', async () => {

@@ -209,7 +209,7 @@ export function createAuthProvider(options: AuthProviderOptions) {
     // Not part of react-admin's contract; the sign-in pages and screens use them.
     signup: (body: SignupBody) => signIn('/auth/signup/', body, false),
     affiliateSignup: (body: { name: string; email: string; password: string; payout_email?: string }) => signIn('/affiliate/signup/', body, true),
-    loginWithGoogle: (token: string, shop?: { shop_name?: string; shop_username?: string }) =>
+    loginWithGoogle: (token: string, shop?: { shop_name?: string; shop_username?: string; timezone?: string }) =>
       signIn('/auth/google/', { token, ...shop }, false),
     forgotPassword: (email: string) => message('/auth/forgot-password/', { email }),
     resetPassword: (token: string, password: string) => message('/auth/reset-password/', { token, password }),

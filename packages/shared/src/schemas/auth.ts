@@ -40,6 +40,12 @@ function isIanaTimeZone(value: string): boolean {
   }
 }
 
+/** A new shop's IANA time zone (the browser's by default on the form). Absent: UTC. */
+const newShopTimeZone = z
+  .string({ error: SIGNUP_TIME_ZONE_MESSAGE })
+  .refine(isIanaTimeZone, SIGNUP_TIME_ZONE_MESSAGE)
+  .optional();
+
 export const signupBody = z.object({
   name: personName,
   email,
@@ -48,11 +54,7 @@ export const signupBody = z.object({
   shop_username: shopUsername,
   /** The affiliate of the visitor's stored invite, or -1: the new shop is attributed to them. */
   invited_by: invitedBy.optional(),
-  /** The shop's IANA time zone (the browser's by default on the form). Absent: UTC. */
-  timezone: z
-    .string({ error: SIGNUP_TIME_ZONE_MESSAGE })
-    .refine(isIanaTimeZone, SIGNUP_TIME_ZONE_MESSAGE)
-    .optional(),
+  timezone: newShopTimeZone,
 });
 export type SignupBody = z.infer<typeof signupBody>;
 
@@ -68,6 +70,8 @@ export const googleBody = z.object({
   /** Only when the Google account has no Chairline account yet: creates a shop for it. */
   shop_name: shopName.optional(),
   shop_username: shopUsername.optional(),
+  /** The new shop's time zone, as on the sign-up form; ignored for an existing account. */
+  timezone: newShopTimeZone,
 });
 
 /** What the sign-in pages need from the server's run-time config; a Google client id is public by design. */

@@ -65,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...signIn, rateLimit: limits.login },
       schema: { tags: ['auth'], body: googleBody, response: { 200: loginReply } },
     },
-    async (req) => auth.google(req.body.token, { name: req.body.shop_name, username: req.body.shop_username }),
+    async (req) => auth.google(req.body.token, { name: req.body.shop_name, username: req.body.shop_username, timezone: req.body.timezone }),
   );
 
   // Run-time config for the sign-in pages, so GOOGLE_CLIENT_ID alone enables the Google button.

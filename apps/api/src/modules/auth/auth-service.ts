@@ -49,9 +49,13 @@ export class AuthService {
     return this.sessionFor(user.id);
   }
 
+  /** The schema checked the zone against Intl; the database must know it too, as in the shop settings. */
+  private async refuseUnknownZone(timezone: string | undefined): Promise<void> {
+    if (timezone && !(await databaseKnowsZone(this.db, timezone))) throw badRequest(timeZoneUnsupported(timezone));
+  }
+
   async signup(body: SignupBody): Promise<LoginReply> {
-    // The schema checked the zone against Intl; the database must know it too, as in the shop settings.
-    if (body.timezone && !(await databaseKnowsZone(this.db, body.timezone))) throw badRequest(timeZoneUnsupported(body.timezone));
+    await this.refuseUnknownZone(body.timezone);
     await assertAvailable(this.db, body.email, body.shop_username);
     const passwordHash = await hashPassword(body.password);
     const { userId } = await this.createShop({
@@ -95,7 +99,7 @@ export class AuthService {
    * Google sign-in. An existing Google-linked account signs in; an existing password account is
    * linked only when Google vouches for the email; a new Google user needs shop details to sign up.
    */
-  async google(idToken: string, shop: { name?: string; username?: string }): Promise<LoginReply> {
+  async google(idToken: string, shop: { name?: string; username?: string; timezone?: string }): Promise<LoginReply> {
     if (!this.verifyGoogle) throw unavailable('Google sign-in is not set up on this server.');
     const identity = await this.verifyGoogle(idToken);
     if (!identity) throw unauthorized('Google login failed!');
@@ -114,6 +118,7 @@ export class AuthService {
     }
     // An address Google has not verified could belong to someone else: it must not claim the email.
     if (!identity.emailVerified) throw forbidden(GOOGLE_EMAIL_UNVERIFIED);
+    await this.refuseUnknownZone(shop.timezone);
     await assertAvailable(this.db, identity.email, shop.username);
     const { userId } = await this.createShop({
       name: identity.name || identity.email,
@@ -123,6 +128,7 @@ export class AuthService {
       emailVerified: true,
       shopName: shop.name,
       shopUsername: shop.username,
+      timezone: shop.timezone,
     });
     return this.sessionFor(userId);
   }
