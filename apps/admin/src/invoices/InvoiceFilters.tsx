@@ -37,7 +37,7 @@ export function InvoiceFilters({ barbers, action }: { barbers: { id: number; nam
   };
   return (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} gap={2} sx={{ alignItems: { sm: 'center' } }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} gap={2} sx={{ alignItems: { sm: 'center' }, flexWrap: 'wrap' }}>
         <TextField select size="small" label="Barber" value={filters.barber_id} onChange={(e) => set({ barber_id: e.target.value })} sx={{ minWidth: 200 }} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
           <MenuItem value="">All barbers</MenuItem>
           {barbers.map((b) => (

@@ -52,7 +52,7 @@ function InvoicesScreen({ barbers, onStatusChanged }: { barbers: { id: number; n
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <InvoiceFilters barbers={barbers} action={<ExportButton label="Export invoices" sx={{ ml: { sm: 'auto' }, whiteSpace: 'nowrap', flexShrink: 0 }} />} />
+      <InvoiceFilters barbers={barbers} action={<ExportButton label="Export invoices" sx={{ ml: { sm: 'auto' }, alignSelf: { xs: 'flex-start', sm: 'center' }, whiteSpace: 'nowrap' }} />} />
       <InvoiceList onChangeStatus={(id, to) => void changeStatus(id, to)} />
     </Box>
   );
