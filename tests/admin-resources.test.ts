@@ -170,6 +170,41 @@ describe('invoices', () => {
   });
 });
 
+describe('invoices list', () => {
+  it('pages on the server (25 of 26 or more, then the next page) and exports the filtered list as CSV', async () => {
+    const marcus = (await login(server.baseUrl, DEMO.barbers[0])).access;
+    const services = await api<Service[]>(server.baseUrl, 'GET', '/services/', { token: marcus });
+    const customers = await api<{ response: { id: number }[] }>(server.baseUrl, 'GET', '/customers/', { token: marcus });
+    const count = async () => (await api<{ total: number }>(server.baseUrl, 'GET', '/invoices/?page_size=1', { token: adminToken })).body.total;
+    for (let n = await count(); n < 26; n++) {
+      const created = await api(server.baseUrl, 'POST', '/billing/create-invoice/', {
+        token: marcus,
+        body: { customer: customers.body.response[0]?.id, services: [services.body[0]?.id], amount: '20.00', description: '' },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+    }
+    const total = await count();
+    expect(total).toBeGreaterThanOrEqual(26);
+
+    const page = await asAdmin('/dashboard/invoices');
+    const rows = page.getByRole('table', { name: 'Invoices' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(25);
+    const secondPage = page.waitForRequest((req) => {
+      const url = new URL(req.url());
+      return url.pathname === '/api/invoices/' && url.searchParams.get('page') === '2' && url.searchParams.get('page_size') === '25';
+    });
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await secondPage;
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(Math.min(total - 25, 25));
+    await shot(page, 'invoices-page-2');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export invoices' }).click()]);
+    const lines = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\n');
+    expect(lines[0]).toBe('ID,Created,Customer,Barber,Services,Amount,Status');
+    expect(lines).toHaveLength(total + 1);
+  });
+});
+
 describe('shop settings', () => {
   it('saves a new address that the public page then shows', async () => {
     const page = await asAdmin('/dashboard/settings/settings');

@@ -8,7 +8,7 @@ import { shopCommands } from './commands/shop.js';
 
 export type { DownloadedFile, Envelope } from './commands/call.js';
 export type { CreateInvoiceInput, NextBarberData } from './commands/queue.js';
-export type { InvoicePage, AppointmentQuery } from './commands/shop.js';
+export type { AppointmentQuery } from './commands/shop.js';
 export type { DayRange } from './commands/affiliate.js';
 
 /**

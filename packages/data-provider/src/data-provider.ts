@@ -25,9 +25,11 @@ function matchesText(record: RaRecord, q: string): boolean {
   return Object.values(record).some((v) => (typeof v === 'string' || typeof v === 'number') && String(v).toLowerCase().includes(needle));
 }
 
-function matchesFilter(record: RaRecord, filter: Record<string, unknown>): boolean {
+function matchesFilter(record: RaRecord, filter: Record<string, unknown>, config: ResourceConfig): boolean {
   return Object.entries(filter).every(([key, expected]) => {
     if (expected === undefined || expected === null || expected === '') return true;
+    const own = config.clientFilters?.[key];
+    if (own) return own(record, expected);
     const actual: unknown = record[key];
     if (Array.isArray(expected)) return expected.some((e) => compare(actual, e) === 0);
     return compare(actual, expected) === 0;
@@ -54,6 +56,28 @@ export function createDataProvider(http: HttpClient): ChairlineDataProvider {
     return { data: asRecords(payload), body: result.body };
   }
 
+  /**
+   * Rows (page - 1) * perPage onwards, from the server's pages. A page longer than the server sends
+   * at once (the CSV export asks for 1000 rows) is read as several of the server's pages.
+   */
+  async function fetchPage(config: ResourceConfig, query: QueryParams, page: number, perPage: number): Promise<{ data: RaRecord[]; body: unknown }> {
+    const size = Math.min(perPage, config.maxPageSize ?? perPage);
+    if (size === perPage) return fetchAll(config, { ...query, page, page_size: perPage });
+    const start = (page - 1) * perPage;
+    const first = Math.floor(start / size) + 1;
+    const last = Math.ceil((start + perPage) / size);
+    const rows: RaRecord[] = [];
+    let body: unknown;
+    for (let p = first; p <= last; p++) {
+      const reply = await fetchAll(config, { ...query, page: p, page_size: size });
+      rows.push(...reply.data);
+      body = reply.body;
+      if (reply.data.length < size) break;
+    }
+    const skip = start - (first - 1) * size;
+    return { data: rows.slice(skip, skip + perPage), body };
+  }
+
   async function getList(resource: string, params: GetListParams) {
     const config = resourceConfig(resource);
     const page = params.pagination?.page ?? 1;
@@ -64,17 +88,17 @@ export function createDataProvider(http: HttpClient): ChairlineDataProvider {
 
     if (!config.serverPaged) {
       const { data } = await fetchAll(config);
-      let rows = data.filter((r) => matchesFilter(r, filter));
+      let rows = data.filter((r) => matchesFilter(r, filter, config));
       if (typeof q === 'string' && q.trim() !== '') rows = rows.filter((r) => matchesText(r, q.trim()));
       if (sortField) rows = [...rows].sort((a, b) => compare(a[sortField], b[sortField]) * (descending ? -1 : 1));
       return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
     }
 
-    const query: QueryParams = { page, page_size: perPage };
+    const query: QueryParams = {};
     for (const [key, value] of Object.entries(filter)) query[key] = asQueryValue(value);
     if (config.search && typeof q === 'string' && q.trim() !== '') query.search = q.trim();
     if (sortField && config.orderable?.includes(sortField)) query.ordering = `${descending ? '-' : ''}${sortField}`;
-    const { data, body } = await fetchAll(config, query);
+    const { data, body } = await fetchPage(config, query, page, perPage);
     const total = isRecord(body) && typeof body.total === 'number' ? body.total : data.length;
     const meta = isRecord(body) && isRecord(body.totals) ? { totals: body.totals } : undefined;
     return meta ? { data, total, meta } : { data, total };

@@ -1,4 +1,6 @@
+import type { RaRecord } from 'ra-core';
 import { CUSTOMER_ORDERING } from '@chairline/shared/constants';
+import { inTeamTab, isTeamTab } from '@chairline/shared/team-tabs';
 
 /** How a react-admin resource maps onto the /api contract. */
 export interface ResourceConfig {
@@ -22,10 +24,15 @@ export interface ResourceConfig {
   public?: boolean;
   /** No endpoint for one record: read it from the list. */
   oneFromList?: boolean;
+  /** The most rows the server sends in one page; a longer react-admin page is read in several. */
+  maxPageSize?: number;
+  /** Filters of a resource paginated here that are not plain field equality, by filter name. */
+  clientFilters?: Record<string, (record: RaRecord, value: unknown) => boolean>;
 }
 
 const oneOf = (base: string) => (id: string | number) => `${base}${encodeURIComponent(String(id))}/`;
 
+// Not server-paged: the endpoint returns the whole team by contract (a shop's staff is small).
 const teamMembers: ResourceConfig = {
   path: '/team/team-members/',
   createPath: '/barbers/',
@@ -33,6 +40,7 @@ const teamMembers: ResourceConfig = {
   serverPaged: false,
   multipart: true,
   oneFromList: true,
+  clientFilters: { tab: (r, tab) => !isTeamTab(tab) || inTeamTab({ role: r.role as unknown, cuts_hair: r.cuts_hair as unknown }, tab) },
 };
 
 export const RESOURCES: Record<string, ResourceConfig> = {
@@ -40,7 +48,8 @@ export const RESOURCES: Record<string, ResourceConfig> = {
   appointments: { path: '/appointments/', serverPaged: true },
   services: { path: '/services/', serverPaged: false },
   customers: { path: '/customers/', orderable: CUSTOMER_ORDERING, serverPaged: true, search: true },
-  invoices: { path: '/invoices/', serverPaged: true },
+  // The server orders invoices newest first and takes no ordering; it sends at most 100 a page.
+  invoices: { path: '/invoices/', orderable: [], serverPaged: true, maxPageSize: 100 },
   team: teamMembers,
   barbers: teamMembers,
   plans: { path: '/subscription/plans/', serverPaged: false, public: true, oneFromList: true },

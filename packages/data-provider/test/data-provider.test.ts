@@ -40,6 +40,32 @@ describe('getList', () => {
     expect(result).toEqual({ data: [{ id: 9 }], total: 1, meta: { totals: { paid: 10 } } });
   });
 
+  it('invoices take no ordering, and a page longer than the server sends (CSV export) is read in pages of 100', async () => {
+    const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+    const { dp, sent } = provider(
+      { body: { status: 1, response: rows(1, 100), total: 230, totals: { paid: 1 } } },
+      { body: { status: 1, response: rows(101, 100), total: 230, totals: { paid: 1 } } },
+      { body: { status: 1, response: rows(201, 30), total: 230, totals: { paid: 1 } } },
+    );
+    const result = await dp.getList('invoices', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'created_at', order: 'DESC' }, filter: { status: 'paid' } });
+    expect(sent.map((s) => params(s))).toEqual([1, 2, 3].map((page) => ({ status: 'paid', page: String(page), page_size: '100', timezone: 'Europe/Paris' })));
+    expect(result.data.map((r) => r.id)).toEqual(rows(1, 230).map((r) => r.id));
+    expect(result).toMatchObject({ total: 230, meta: { totals: { paid: 1 } } });
+  });
+
+  it('the team is split by tab here: a manager who cuts hair is in both tabs', async () => {
+    const team = [
+      { id: 1, role: 'admin', cuts_hair: true },
+      { id: 2, role: 'manager', cuts_hair: false },
+      { id: 3, role: 'employee', cuts_hair: true },
+    ];
+    const { dp, sent } = provider({ body: { status: 1, response: team } });
+    const list = (tab: string) => dp.getList('team', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: { tab } });
+    expect((await list('barbers')).data.map((m) => m.id)).toEqual([1, 3]);
+    expect((await list('managers')).data.map((m) => m.id)).toEqual([1, 2]);
+    expect(sent[0]!.url.searchParams.has('tab')).toBe(false);
+  });
+
   it('bare-array endpoints (services) are filtered, sorted and paginated here', async () => {
     const services = [
       { id: 1, name: 'Fade', archived: false },

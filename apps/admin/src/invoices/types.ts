@@ -8,12 +8,6 @@ export interface InvoiceTotals {
   unpaid: number;
 }
 
-export interface InvoicePage {
-  response: InvoiceListItem[];
-  total: number;
-  totals: InvoiceTotals;
-}
-
 export interface InvoiceFilterValues {
   barber_id: string;
   status: '' | 'unpaid' | 'paid' | 'void';

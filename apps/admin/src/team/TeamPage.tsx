@@ -1,81 +1,49 @@
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import { canAccess, DEFAULT_SHOP_TIME_ZONE, formatShopDate, normalizeRole, TOAST_AUTO_CLOSE_MS, type TeamMember } from '@chairline/shared';
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  IconButton,
-  Tab,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Tabs,
-  Tooltip,
-  Typography,
-} from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useNotify } from 'react-admin';
+import { canAccess, normalizeRole, TOAST_AUTO_CLOSE_MS, type TeamMember } from '@chairline/shared';
+import { Box, Button, Card, Typography } from '@mui/material';
+import { useCallback, useState } from 'react';
+import { List, useGetList, useNotify, useRefresh } from 'react-admin';
 import { useDialogs } from '../common/dialogs';
 import { useFeedback } from '../common/feedback';
-import { BRAND_COLOR } from '../layout/brand';
+import { Spinner } from '../common/Spinner';
 import { useSession } from '../layout/session';
 import { dataProvider } from '../providers';
 import { ResponsiveSheet } from './ResponsiveSheet';
-import { RoleBadge } from './RoleBadge';
-import { replyError, replyOf, rowActions, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
+import { replyError, replyOf, saveFailure, saveOutcome, splitTeam, type TeamTab } from './team-rules';
 import { TEAM_TEXTS } from './team-texts';
+import { TeamList } from './TeamList';
 import { teamFormData, TeamMemberForm, type TeamFormValues } from './TeamMemberForm';
-import { Spinner } from '../common/Spinner';
 
 type Modal = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: TeamMember };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The tab counts and the last-admin rule need the whole team (one reply of the endpoint anyway). */
+const WHOLE_TEAM = { pagination: { page: 1, perPage: 10_000 } };
+
+const LOADING = (
+  <Card>
+    <Spinner label={TEAM_TEXTS.loading} minHeight={160} />
+  </Card>
+);
+
 /** Team screen: barbers and managers, create/edit, password, delete. */
 export function TeamPage() {
   const { user, reload } = useSession();
   const notify = useNotify();
+  const refresh = useRefresh();
   const { confirm, prompt } = useDialogs();
   const { notice } = useFeedback();
-  const [members, setMembers] = useState<TeamMember[] | null>(null);
   const [tab, setTab] = useState<TeamTab>('barbers');
   const [modal, setModal] = useState<Modal>({ mode: 'closed' });
   const [formKey, setFormKey] = useState(0);
   const [busy, setBusy] = useState(false);
   const viewerRole = normalizeRole(user.role);
   const canManageManagers = canAccess(viewerRole, 'team.managers');
+  const { data: team } = useGetList<TeamMember>('team', WHOLE_TEAM);
 
   const showError = useCallback((text: string) => notice({ title: TEAM_TEXTS.error, text, tone: 'error' }), [notice]);
 
-  const load = useCallback(async () => {
-    try {
-      const reply = await replyOf(dataProvider.getTeamMembers());
-      const failure = replyError(reply);
-      if (failure) {
-        void showError(failure);
-        setMembers((current) => current ?? []);
-        return;
-      }
-      const list = (reply.body as { response: unknown }).response;
-      setMembers(Array.isArray(list) ? (list as TeamMember[]) : []);
-    } catch (error) {
-      void showError(errorText(error));
-      setMembers((current) => current ?? []);
-    }
-  }, [showError]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const { managers, barbers } = splitTeam(members ?? []);
-  const rows = tab === 'managers' ? managers : barbers;
+  const { managers, barbers } = splitTeam(team ?? []);
   const adminCount = managers.filter((m) => normalizeRole(m.role) === 'admin').length;
   const viewer = { role: user.role, email: user.email };
   const editing = modal.mode === 'edit' ? modal.member : null;
@@ -93,7 +61,7 @@ export function TeamPage() {
       if (outcome.ok) {
         closeModal();
         notify(outcome.message, { type: 'success', autoHideDuration: TOAST_AUTO_CLOSE_MS });
-        await load();
+        refresh();
         void reload(); // the barber count of the usage bar
       } else if (outcome.title) {
         await notice({ title: outcome.title, text: outcome.message, tone: 'error' });
@@ -129,7 +97,7 @@ export function TeamPage() {
         await showError(failure);
         return;
       }
-      await load();
+      refresh();
       void reload();
       await notice({ title: TEAM_TEXTS.deleted, text: TEAM_TEXTS.memberRemoved, tone: 'success' });
     } catch (error) {
@@ -154,90 +122,33 @@ export function TeamPage() {
         )}
       </Box>
 
-      <Card>
-        {managers.length > 0 && (
-          <Tabs value={tab} onChange={(_, value: TeamTab) => setTab(value)} sx={{ px: 2, borderBottom: '1px solid', borderColor: 'divider' }}>
-            <Tab value="barbers" label={`Barbers (${barbers.length})`} />
-            <Tab value="managers" label={`Managers (${managers.length})`} />
-          </Tabs>
-        )}
-        {members === null ? (
-          <Spinner label={TEAM_TEXTS.loading} minHeight={160} />
-        ) : rows.length === 0 ? (
-          <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
-            {tab === 'managers' ? TEAM_TEXTS.emptyManagers : TEAM_TEXTS.emptyBarbers}
-          </Typography>
-        ) : (
-          <TableContainer>
-            <Table aria-label={tab === 'managers' ? 'Managers' : 'Barbers'} sx={{ minWidth: 560 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Member</TableCell>
-                  <TableCell>Actions</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Join Date</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((member) => {
-                  const actions = rowActions(viewer, member, adminCount);
-                  return (
-                  <TableRow key={member.id} hover>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                        <Avatar sx={{ bgcolor: BRAND_COLOR, width: 36, height: 36, fontSize: 16, fontWeight: 700 }}>
-                          {(member.name || member.uemail || 'U').charAt(0).toUpperCase()}
-                        </Avatar>
-                        <Box sx={{ minWidth: 0 }}>
-                          <Typography sx={{ fontWeight: 600 }} noWrap>
-                            {member.name}
-                          </Typography>
-                          <Typography variant="body2" color="text.secondary" noWrap>
-                            {member.uemail}
-                          </Typography>
-                          {member.role !== 'employee' && member.cuts_hair && (
-                            <Typography variant="caption" color="text.secondary">
-                              {member.is_owner ? 'Owner · cuts hair' : 'Cuts hair'}
-                            </Typography>
-                          )}
-                        </Box>
-                      </Box>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {actions.edit && (
-                        <Tooltip title="Edit">
-                          <IconButton aria-label={`Edit ${member.name}`} onClick={() => setModal({ mode: 'edit', member })}>
-                            <EditOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {actions.password && (
-                        <Tooltip title="Change password">
-                          <IconButton aria-label={`Change password of ${member.name}`} onClick={() => void changePassword(member)}>
-                            <KeyOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                      {actions.remove && (
-                        <Tooltip title="Delete">
-                          <IconButton aria-label={`Delete ${member.name}`} color="error" onClick={() => void remove(member)}>
-                            <DeleteOutlineIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
-                      )}
-                    </TableCell>
-                    <TableCell>
-                      <RoleBadge role={member.role} />
-                    </TableCell>
-                    <TableCell>{formatShopDate(member.created_at, user.shop_time_zone ?? DEFAULT_SHOP_TIME_ZONE)}</TableCell>
-                  </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </Card>
+      {/* Sorted as the server sends the team (by joining date); the tab is a filter of the data provider. */}
+      <List
+        resource="team"
+        filter={{ tab }}
+        sort={{ field: 'created_at', order: 'ASC' }}
+        perPage={25}
+        disableSyncWithLocation
+        title={false}
+        actions={false}
+        pagination={false}
+        empty={false}
+        component="div"
+        loading={LOADING}
+        authLoading={LOADING}
+        queryOptions={{ onError: (error) => void showError(errorText(error)) }}
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-noActions': { mt: 0 } }}
+      >
+        <TeamList
+          tab={tab}
+          onTab={setTab}
+          counts={{ barbers: barbers.length, managers: managers.length }}
+          viewer={viewer}
+          adminCount={adminCount}
+          timeZone={user.shop_time_zone}
+          on={{ edit: (member) => setModal({ mode: 'edit', member }), changePassword: (m) => void changePassword(m), remove: (m) => void remove(m) }}
+        />
+      </List>
 
       <ResponsiveSheet open={modal.mode !== 'closed'} onClose={closeModal} labelledBy="team-form-title">
         {modal.mode !== 'closed' && (

@@ -1,20 +1,15 @@
 import { isSuccess, messageOf } from '@chairline/data-provider';
 import { canAccess, normalizeRole, type TeamMember } from '@chairline/shared';
+import { inTeamTab, type TeamTab } from '@chairline/shared/team-tabs';
 import { invitationSent, TEAM_TEXTS } from './team-texts';
 
 // The pure rules of the team screen, unit-tested.
 
-export type TeamTab = 'barbers' | 'managers';
+export type { TeamTab };
 
-/**
- * Manager list = role admin or manager; barber list = all others, plus every owner, admin or
- * manager who cuts hair (they take walk-ins, so the Barbers count matches the usage bar, the plan
- * limit, the rotation and the commission report). Such a person shows in both lists.
- */
+/** The two tabs' lists (see inTeamTab): someone who manages and cuts hair is in both. */
 export function splitTeam<T extends Pick<TeamMember, 'role'> & { cuts_hair?: boolean }>(members: readonly T[]): { managers: T[]; barbers: T[] } {
-  const managers = members.filter((m) => m.role === 'admin' || m.role === 'manager');
-  const barbers = members.filter((m) => (m.role !== 'admin' && m.role !== 'manager') || m.cuts_hair === true);
-  return { managers, barbers };
+  return { managers: members.filter((m) => inTeamTab(m, 'managers')), barbers: members.filter((m) => inTeamTab(m, 'barbers')) };
 }
 
 export function capitalise(text: string): string {

@@ -2,13 +2,6 @@ import type { Appointment, CommissionMemberInput, CommissionRow, InvoiceListItem
 import type { QueryParams } from '../http-client.js';
 import { listOf, type Caller } from './call.js';
 
-/** A page of the shop's invoices with the whole filter's count and sums. */
-export interface InvoicePage {
-  response: InvoiceListItem[];
-  total: number;
-  totals: { amount: number; paid: number; unpaid: number };
-}
-
 export interface AppointmentQuery {
   from: string;
   to?: string;
@@ -17,7 +10,7 @@ export interface AppointmentQuery {
 }
 
 /** The shop's day to day: barbers, appointments, customers, invoices and commissions. */
-export function shopCommands({ call, parsed, whole, download }: Caller) {
+export function shopCommands({ call, parsed, download }: Caller) {
   return {
     getStats: () => parsed((s) => s.shopStats, 'GET', '/stats/'),
     /** The shop's barbers with their place in the rotation and their wait. */
@@ -38,7 +31,6 @@ export function shopCommands({ call, parsed, whole, download }: Caller) {
     exportCustomers: (query: { search?: string; ordering?: string }) => download('/customers/export/', { ...query }, 'customers.csv'),
     // invoices and commissions
     getMyInvoices: () => call<InvoiceListItem[]>('GET', '/billing/invoices-by-barber/'),
-    getInvoicePage: (query: QueryParams) => whole<InvoicePage>('/invoices/', query),
     setInvoiceStatus: (id: number, status: InvoiceStatus) => call<InvoiceListItem>('POST', `/invoices/${id}/status/`, { status }),
     getCommissions: (query: QueryParams = {}) => call<CommissionRow[]>('GET', '/invoices/commissions/', undefined, { params: query }),
     exportCommissions: (query: QueryParams = {}) => download('/invoices/commissions/export/', query, 'commissions.csv'),
