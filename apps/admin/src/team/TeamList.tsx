@@ -1,7 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
-import { DEFAULT_SHOP_TIME_ZONE, formatShopDate, type TeamMember } from '@chairline/shared';
+import { DEFAULT_SHOP_TIME_ZONE, formatShopDate, type TeamMember, isBarber } from '@chairline/shared';
 import { Avatar, Box, Card, IconButton, Tab, Tabs, Tooltip, Typography } from '@mui/material';
 import { DataTable, Pagination, useListContext } from 'react-admin';
 import { BRAND_COLOR } from '../layout/brand';
@@ -26,7 +26,7 @@ function MemberCell({ member }: { member: TeamMember }) {
         <Typography variant="body2" color="text.secondary" noWrap>
           {member.uemail}
         </Typography>
-        {member.role !== 'employee' && member.cuts_hair && (
+        {!isBarber(member.role) && member.cuts_hair && (
           <Typography variant="caption" color="text.secondary">
             {member.is_owner ? 'Owner · cuts hair' : 'Cuts hair'}
           </Typography>

@@ -1,5 +1,5 @@
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { checkProfilePhoto, DEFAULT_COMMISSION_PERCENTAGE, type TeamMember } from '@chairline/shared';
+import { checkProfilePhoto, DEFAULT_COMMISSION_PERCENTAGE, type TeamMember, BARBER_ROLE, isBarber } from '@chairline/shared';
 import {
   Avatar,
   Box,
@@ -36,7 +36,7 @@ function initialValues(tab: TeamTab, member: TeamMember | null): TeamFormValues 
     phone_number: member?.phone_number ?? '',
     email: member?.email || member?.uemail || '',
     booking_url: member?.booking_url || BOOKING_URL_DEFAULT,
-    role: member?.role ?? (tab === 'managers' ? 'manager' : 'employee'),
+    role: member?.role ?? (tab === 'managers' ? 'manager' : BARBER_ROLE),
     photo: null,
     cuts_hair: member?.cuts_hair ?? tab === 'barbers',
   };
@@ -56,7 +56,7 @@ export function teamFormData(values: TeamFormValues, tab: TeamTab, member: TeamM
   form.append('percentage', String(member?.percentage ?? DEFAULT_COMMISSION_PERCENTAGE));
   const role = member && tab === 'barbers' ? member.role : roleForSave(tab, values.role);
   form.append('role', role);
-  if (role !== 'employee') form.append('cuts_hair', String(values.cuts_hair));
+  if (!isBarber(role)) form.append('cuts_hair', String(values.cuts_hair));
   if (values.photo) form.append('profile_pic', values.photo);
   return form;
 }
@@ -141,7 +141,7 @@ export function TeamMemberForm({ tab, member, canChooseAdmin, busy, onCancel, on
             {(canChooseAdmin || values.role === 'admin') && <MenuItem value="admin">Admin</MenuItem>}
           </TextField>
         )}
-        {(tab === 'managers' || (member !== null && member.role !== 'employee')) && (
+        {(tab === 'managers' || (member !== null && !isBarber(member.role))) && (
           <Box>
             <FormControlLabel
               control={<Checkbox checked={values.cuts_hair} onChange={(e) => setValues((v) => ({ ...v, cuts_hair: e.target.checked }))} />}

@@ -1,5 +1,5 @@
 import { isSuccess, messageOf } from '@chairline/data-provider';
-import { canAccess, normalizeRole, type TeamMember } from '@chairline/shared';
+import { canAccess, normalizeRole, type TeamMember, BARBER_ROLE, isBarber } from '@chairline/shared';
 import { inTeamTab, type TeamTab } from '@chairline/shared/team-tabs';
 import { invitationSent, TEAM_TEXTS } from './team-texts';
 
@@ -18,7 +18,7 @@ export function capitalise(text: string): string {
 
 /** In the barbers tab members are created as employees; in the managers tab the form role, else manager. */
 export function roleForSave(tab: TeamTab, formRole: string | null | undefined): string {
-  if (tab === 'barbers') return 'employee';
+  if (tab === 'barbers') return BARBER_ROLE;
   return formRole ? normalizeRole(formRole) : 'manager';
 }
 
@@ -103,7 +103,7 @@ export interface RowActions {
  */
 export function rowActions(viewer: Viewer, member: Pick<TeamMember, 'role' | 'uemail' | 'is_owner'>, adminCount: number): RowActions {
   const targetRole = normalizeRole(member.role);
-  const mayManage = canAccess(normalizeRole(viewer.role), targetRole === 'employee' ? 'team.barbers' : 'team.managers');
+  const mayManage = canAccess(normalizeRole(viewer.role), isBarber(targetRole) ? 'team.barbers' : 'team.managers');
   if (!mayManage) return { edit: false, password: false, remove: false };
   const self = member.uemail.toLowerCase() === viewer.email.toLowerCase();
   const ownerByOther = member.is_owner && !self;
