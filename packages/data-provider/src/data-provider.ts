@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '@chairline/shared/constants';
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'ra-core';
 import type { HttpClient, QueryParams, QueryValue } from './http-client.js';
 import { expectSuccess, isRecord, payloadOf } from './messages.js';
@@ -70,14 +71,33 @@ export function createDataProvider(http: HttpClient): ChairlineDataProvider {
       return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
     }
 
-    const query: QueryParams = { page, page_size: perPage };
+    const query: QueryParams = {};
     for (const [key, value] of Object.entries(filter)) query[key] = asQueryValue(value);
     if (config.search && typeof q === 'string' && q.trim() !== '') query.search = q.trim();
     if (sortField && config.orderable?.includes(sortField)) query.ordering = `${descending ? '-' : ''}${sortField}`;
-    const { data, body } = await fetchAll(config, query);
+    if (perPage > MAX_PAGE_SIZE) return getLongPage(config, query, page, perPage);
+    const { data, body } = await fetchAll(config, { ...query, page, page_size: perPage });
     const total = isRecord(body) && typeof body.total === 'number' ? body.total : data.length;
     const meta = isRecord(body) && isRecord(body.totals) ? { totals: body.totals } : undefined;
     return meta ? { data, total, meta } : { data, total };
+  }
+
+  /**
+   * A page longer than the server answers (react-admin's export asks for 1000 records) read as
+   * consecutive server pages of the largest size, stopping at the end of the list.
+   */
+  async function getLongPage(config: ResourceConfig, query: QueryParams, page: number, perPage: number) {
+    const start = (page - 1) * perPage;
+    const rows: RaRecord[] = [];
+    let total = 0;
+    for (let serverPage = Math.floor(start / MAX_PAGE_SIZE) + 1; (serverPage - 1) * MAX_PAGE_SIZE < start + perPage; serverPage += 1) {
+      const { data, body } = await fetchAll(config, { ...query, page: serverPage, page_size: MAX_PAGE_SIZE });
+      rows.push(...data);
+      total = isRecord(body) && typeof body.total === 'number' ? body.total : (serverPage - 1) * MAX_PAGE_SIZE + data.length;
+      if (data.length < MAX_PAGE_SIZE) break;
+    }
+    const skipped = start % MAX_PAGE_SIZE;
+    return { data: rows.slice(skipped, skipped + perPage), total };
   }
 
   async function getOne(resource: string, id: Identifier): Promise<RaRecord> {
