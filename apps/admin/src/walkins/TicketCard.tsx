@@ -24,7 +24,6 @@ function since(iso: string | null): string {
 }
 
 export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: boolean; onAction: (action: TicketAction) => void }) {
-  const actions = actionsForTicket(ticket);
   const timeZone = useShopTimeZone();
   const timeLine =
     ticket.status === 'in_service'
@@ -68,23 +67,30 @@ export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: b
           </Stack>
         )}
       </Box>
-      {actions.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, ml: 'auto' }}>
-          {actions.map((action) => (
-            <Button
-              key={action}
-              size="small"
-              disabled={busy}
-              variant={ACTION_STYLE[action].variant}
-              color={ACTION_STYLE[action].color}
-              aria-label={`${ACTION_LABELS[action]} ${ticket.party_name}`}
-              onClick={() => onAction(action)}
-            >
-              {ACTION_LABELS[action]}
-            </Button>
-          ))}
-        </Stack>
-      )}
+      <TicketActions ticket={ticket} busy={busy} onAction={onAction} />
     </Card>
+  );
+}
+
+/** The buttons a ticket offers (on its card, or on its row in the list of ended tickets). */
+export function TicketActions({ ticket, busy, onAction }: { ticket: Walkin; busy: boolean; onAction: (action: TicketAction) => void }) {
+  const actions = actionsForTicket(ticket);
+  if (actions.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexShrink: 0, ml: 'auto' }}>
+      {actions.map((action) => (
+        <Button
+          key={action}
+          size="small"
+          disabled={busy}
+          variant={ACTION_STYLE[action].variant}
+          color={ACTION_STYLE[action].color}
+          aria-label={`${ACTION_LABELS[action]} ${ticket.party_name}`}
+          onClick={() => onAction(action)}
+        >
+          {ACTION_LABELS[action]}
+        </Button>
+      ))}
+    </Stack>
   );
 }
