@@ -82,7 +82,8 @@ export function EndedTicketsList({ tab, busy, refreshKey, onAction }: Props) {
 
   useRefetchOnBoardReload(refreshKey);
 
-  // The CSV a person reads: names and shop times, not ids, tokens or nested objects.
+  // The CSV a person reads: names and shop times, not ids, tokens or nested objects. react-admin's
+  // exporter names the file after its last argument (walkins-cancelled.csv).
   const exporter: Exporter<Walkin> = (tickets, fetchRelated, dataProvider) =>
     defaultExporter(
       tickets.map((t) => ({
