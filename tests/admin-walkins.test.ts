@@ -118,6 +118,8 @@ describe('live walk-in board', () => {
 });
 
 describe('ended walk-ins', () => {
+  const isCancelledList = (url: string) => new URL(url).pathname === '/api/walkins/' && new URL(url).searchParams.get('status') === 'cancelled';
+
   it('pages the history on the server, newest first, and exports the whole tab as CSV', async () => {
     // More cancelled tickets than one page holds, all newer than any other ticket of the shop.
     const names = Array.from({ length: 26 }, (_, i) => `History ${String(i + 1).padStart(2, '0')}`);
@@ -126,7 +128,6 @@ describe('ended walk-ins', () => {
       expect((await api(server.baseUrl, 'POST', `/walkins/${added.body.response.id}/cancel/`, { token: adminToken })).status).toBe(200);
     }
     await openBoard();
-    const isCancelledList = (url: string) => new URL(url).pathname === '/api/walkins/' && new URL(url).searchParams.get('status') === 'cancelled';
     const firstRead = page.waitForRequest((req) => isCancelledList(req.url()));
     await openTab(/^Cancelled$/);
     const sent = new URL((await firstRead).url()).searchParams;
@@ -145,6 +146,23 @@ describe('ended walk-ins', () => {
     const csv = readFileSync(await file.path(), 'utf8');
     for (const name of names) expect(csv).toContain(name);
     await page.screenshot({ path: 'test-results/admin-walkins-ended.png', fullPage: true });
+  });
+
+  it('says when the history cannot be loaded, and loads it on Try again', async () => {
+    const added = await api<{ response: { id: number } }>(server.baseUrl, 'POST', '/walkins/', { token: adminToken, body: { name: 'Retry Guest' } });
+    expect((await api(server.baseUrl, 'POST', `/walkins/${added.body.response.id}/cancel/`, { token: adminToken })).status).toBe(200);
+    await openBoard();
+    let refuse = true;
+    const matches = (url: URL) => isCancelledList(url.href);
+    await page.route(matches, (route) =>
+      refuse ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 0, response: 'Try later' }) }) : route.continue(),
+    );
+    onTestFinished(() => page.unroute(matches));
+    await openTab(/^Cancelled$/);
+    await board().getByText('These walk-ins could not be loaded.').waitFor();
+    refuse = false;
+    await board().getByRole('button', { name: 'Try again' }).click();
+    await ticket('Retry Guest').waitFor();
   });
 });
 
