@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { api, DEMO, login } from './support/api.js';
@@ -113,6 +114,55 @@ describe('live walk-in board', () => {
     await ticket('Other Desk').waitFor({ state: 'detached' });
     await openTab(/^Cancelled$/);
     await ticket('Other Desk').waitFor();
+  });
+});
+
+describe('ended walk-ins', () => {
+  const isCancelledList = (url: string) => new URL(url).pathname === '/api/walkins/' && new URL(url).searchParams.get('status') === 'cancelled';
+
+  it('pages the history on the server, newest first, and exports the whole tab as CSV', async () => {
+    // More cancelled tickets than one page holds, all newer than any other ticket of the shop.
+    const names = Array.from({ length: 26 }, (_, i) => `History ${String(i + 1).padStart(2, '0')}`);
+    for (const name of names) {
+      const added = await api<{ response: { id: number } }>(server.baseUrl, 'POST', '/walkins/', { token: adminToken, body: { name } });
+      expect((await api(server.baseUrl, 'POST', `/walkins/${added.body.response.id}/cancel/`, { token: adminToken })).status).toBe(200);
+    }
+    await openBoard();
+    const firstRead = page.waitForRequest((req) => isCancelledList(req.url()));
+    await openTab(/^Cancelled$/);
+    const sent = new URL((await firstRead).url()).searchParams;
+    expect({ page: sent.get('page'), page_size: sent.get('page_size'), ordering: sent.get('ordering') }).toEqual({ page: '1', page_size: '25', ordering: '-checked_in_at' });
+    await ticket('History 26').waitFor();
+    expect(await ticket('History 01').count()).toBe(0);
+
+    await board().getByRole('button', { name: 'Go to next page' }).click();
+    await ticket('History 01').waitFor();
+    expect(await ticket('History 26').count()).toBe(0);
+
+    const download = page.waitForEvent('download');
+    await board().getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('walkins-cancelled.csv');
+    const csv = readFileSync(await file.path(), 'utf8');
+    for (const name of names) expect(csv).toContain(name);
+    await page.screenshot({ path: 'test-results/admin-walkins-ended.png', fullPage: true });
+  });
+
+  it('says when the history cannot be loaded, and loads it on Try again', async () => {
+    const added = await api<{ response: { id: number } }>(server.baseUrl, 'POST', '/walkins/', { token: adminToken, body: { name: 'Retry Guest' } });
+    expect((await api(server.baseUrl, 'POST', `/walkins/${added.body.response.id}/cancel/`, { token: adminToken })).status).toBe(200);
+    await openBoard();
+    let refuse = true;
+    const matches = (url: URL) => isCancelledList(url.href);
+    await page.route(matches, (route) =>
+      refuse ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 0, response: 'Try later' }) }) : route.continue(),
+    );
+    onTestFinished(() => page.unroute(matches));
+    await openTab(/^Cancelled$/);
+    await board().getByText('These walk-ins could not be loaded.').waitFor();
+    refuse = false;
+    await board().getByRole('button', { name: 'Try again' }).click();
+    await ticket('Retry Guest').waitFor();
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '@chairline/shared/constants';
 import { HttpError, type DataProvider, type GetListParams, type Identifier, type RaRecord } from 'ra-core';
 import type { HttpClient, QueryParams, QueryValue } from './http-client.js';
 import { expectSuccess, isRecord, payloadOf } from './messages.js';
@@ -61,7 +62,7 @@ export function createDataProvider(http: HttpClient): ChairlineDataProvider {
    * at once (the CSV export asks for 1000 rows) is read as several of the server's pages.
    */
   async function fetchPage(config: ResourceConfig, query: QueryParams, page: number, perPage: number): Promise<{ data: RaRecord[]; body: unknown }> {
-    const size = Math.min(perPage, config.maxPageSize ?? perPage);
+    const size = Math.min(perPage, MAX_PAGE_SIZE);
     if (size === perPage) return fetchAll(config, { ...query, page, page_size: perPage });
     const start = (page - 1) * perPage;
     const first = Math.floor(start / size) + 1;

@@ -24,8 +24,6 @@ export interface ResourceConfig {
   public?: boolean;
   /** No endpoint for one record: read it from the list. */
   oneFromList?: boolean;
-  /** The most rows the server sends in one page; a longer react-admin page is read in several. */
-  maxPageSize?: number;
   /** Filters of a resource paginated here that are not plain field equality, by filter name. */
   clientFilters?: Record<string, (record: RaRecord, value: unknown) => boolean>;
 }
@@ -49,7 +47,7 @@ export const RESOURCES: Record<string, ResourceConfig> = {
   services: { path: '/services/', serverPaged: false },
   customers: { path: '/customers/', orderable: CUSTOMER_ORDERING, serverPaged: true, search: true },
   // The server orders invoices newest first and takes no ordering; it sends at most 100 a page.
-  invoices: { path: '/invoices/', orderable: [], serverPaged: true, maxPageSize: 100 },
+  invoices: { path: '/invoices/', orderable: [], serverPaged: true },
   team: teamMembers,
   barbers: teamMembers,
   plans: { path: '/subscription/plans/', serverPaged: false, public: true, oneFromList: true },

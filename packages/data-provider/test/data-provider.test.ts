@@ -34,6 +34,21 @@ describe('getList', () => {
     expect(params(sent[1]!)).toMatchObject({ ordering: 'checked_in_at', status: 'waiting,called' });
   });
 
+  it('a page longer than the server answers (an export) is read as consecutive server pages', async () => {
+    const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: from + i }));
+    const { dp, sent } = provider(
+      { body: { status: 1, response: rows(1, 100), total: 230 } },
+      { body: { status: 1, response: rows(101, 100), total: 230 } },
+      { body: { status: 1, response: rows(201, 30), total: 230 } },
+    );
+    const result = await dp.getList('walkins', { pagination: { page: 1, perPage: 1000 }, sort: { field: 'checked_in_at', order: 'DESC' }, filter: { status: 'done' } });
+    expect(sent.map((s) => params(s))).toEqual(
+      [1, 2, 3].map((page) => ({ page: String(page), page_size: '100', ordering: '-checked_in_at', status: 'done', timezone: 'Europe/Paris' })),
+    );
+    expect(result.total).toBe(230);
+    expect(result.data.map((r) => r.id)).toEqual(rows(1, 230).map((r) => r.id));
+  });
+
   it('invoices pass the back-office totals through meta', async () => {
     const { dp } = provider({ body: { status: 1, response: [{ id: 9 }], total: 1, totals: { paid: 10 } } });
     const result = await dp.getList('invoices', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: { status: 'paid' } });

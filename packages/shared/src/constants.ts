@@ -75,5 +75,8 @@ export const UPGRADE_PROMPT_SCHEDULE = {
 /** Local storage key of the back office's dismissed plan notices (trial end, free plan, past due). */
 export const PLAN_NOTICE_DISMISSED_KEY = 'planNoticeDismissed';
 
+/** The largest page a list route answers (`page_size`); a longer read (an export) asks for several. */
+export const MAX_PAGE_SIZE = 100;
+
 /** The orders the customer list may be sorted by (its query schema and the back office's list share them). */
 export const CUSTOMER_ORDERING = ['name', 'created_at', 'visits', 'total_spent', 'last_visit'] as const;

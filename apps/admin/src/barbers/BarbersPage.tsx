@@ -1,3 +1,5 @@
+// A status board of the rotation (who is on the floor, in rotation order), not a list of records:
+// a custom screen, reading its data through react-query like the rest.
 import EditIcon from '@mui/icons-material/Edit';
 import GroupsIcon from '@mui/icons-material/Groups';
 import {
@@ -14,12 +16,13 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { BARBER_STATUSES, shopDay, type BarberStatus, type PublicBarber } from '@chairline/shared';
+import { BARBER_STATUSES, shopDay, type BarberStatus, type CalendarEntry, type PublicBarber } from '@chairline/shared';
 import { BARBER_STATUS_LABELS } from '@chairline/shared/queue-rules';
-import { useCallback, useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { Title, useNotify, useDataProvider } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { imageUrl } from '../common/image-url';
+import { useCommandQuery } from '../common/use-command-query';
 import { Spinner } from '../common/Spinner';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { useSession } from '../layout/session';
@@ -30,44 +33,36 @@ import type { ChairlineDataProvider } from '@chairline/data-provider';
 
 const STATUS_COLOR: Record<BarberStatus, 'success' | 'warning' | 'default'> = { available: 'success', busy: 'warning', break: 'default', off: 'default' };
 
+/** Walk-ins each barber finished in the entries of one day. */
+function servedCounts(entries: readonly CalendarEntry[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const e of entries) {
+    if (e.kind === 'walkin' && e.status === 'done' && e.barber_id !== null) counts.set(e.barber_id, (counts.get(e.barber_id) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** The shop's barbers in rotation order, with today's figures and their status (edits live in Team). */
 export function BarbersPage() {
   const { user } = useSession();
   const notify = useNotify();
   const dataProvider = useDataProvider<ChairlineDataProvider>();
   const timeZone = useShopTimeZone();
-  const [barbers, setBarbers] = useState<PublicBarber[] | null>(null);
-  const [served, setServed] = useState<Map<number, number>>(new Map());
-  const [turns, setTurns] = useState<Map<number, number>>(new Map());
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    dataProvider.getShopBarbers(user.shop_username).then(setBarbers, (err: unknown) => setError(errorText(err)));
-  }, [dataProvider, user.shop_username]);
-  useEffect(load, [load]);
-  const rotationChoice = useRotationChoice(load);
-
-  useEffect(() => {
-    const today = shopDay(new Date(), timeZone);
-    dataProvider.getCalendar(today, today)
-      .then((entries) => {
-        const counts = new Map<number, number>();
-        for (const e of entries) {
-          if (e.kind === 'walkin' && e.status === 'done' && e.barber_id !== null) counts.set(e.barber_id, (counts.get(e.barber_id) ?? 0) + 1);
-        }
-        setServed(counts);
-      })
-      .catch(() => setServed(new Map()));
-    dataProvider.getStats()
-      .then((s) => setTurns(new Map(s.turns_per_barber.map((t) => [t.barber_id, t.turns]))))
-      .catch(() => setTurns(new Map()));
-  }, [dataProvider, timeZone]);
+  const today = shopDay(new Date(), timeZone);
+  const { data: barbers, error, refetch } = useCommandQuery('getShopBarbers', user.shop_username);
+  // The day's figures are extras on each card: without them the cards show 0.
+  const entries = useCommandQuery('getCalendar', today, today).data;
+  const stats = useCommandQuery('getStats').data;
+  const served = useMemo(() => servedCounts(entries ?? []), [entries]);
+  const turns = useMemo(() => new Map((stats?.turns_per_barber ?? []).map((t) => [t.barber_id, t.turns])), [stats]);
+  const reload = () => void refetch();
+  const rotationChoice = useRotationChoice(reload);
 
   const setStatus = async (b: PublicBarber, status: BarberStatus) => {
     try {
       await dataProvider.setBarberStatus(b.id, status);
       notify(`${b.name} is now ${BARBER_STATUS_LABELS[status].staff.toLowerCase()}.`, { type: 'success' });
-      load();
+      reload();
     } catch (err) {
       notify(errorText(err), { type: 'error' });
     }
@@ -87,7 +82,7 @@ export function BarbersPage() {
           Manage in Team
         </Button>
       </Stack>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <Alert severity="error">{errorText(error)}</Alert>}
       {!barbers && !error && <Spinner />}
       {barbers && barbers.length === 0 && (
         <Box sx={{ textAlign: 'center', py: 8 }}>

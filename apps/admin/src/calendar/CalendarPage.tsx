@@ -1,33 +1,25 @@
+// A day/week schedule laid out by hour and barber, not a list of records: a custom screen, reading
+// its data through react-query like the rest.
 import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Alert, Box, Button, IconButton, Stack, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
-import { formatDay, formatShopTime, mondayOf, shiftDay, shopDay, shopMinutes, type PublicBarber } from '@chairline/shared';
-import { useEffect, useMemo, useState } from 'react';
-import { Title, useDataProvider } from 'react-admin';
+import { formatDay, formatShopTime, mondayOf, shiftDay, shopDay, shopMinutes, type CalendarEntry, type PublicBarber } from '@chairline/shared';
+import { useMemo, useState } from 'react';
+import { Title } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { Spinner } from '../common/Spinner';
+import { useCommandQuery } from '../common/use-command-query';
 import { useSession } from '../layout/session';
 import { useShopTimeZone } from './use-shop-time-zone';
 import { ADMIN_PATHS, appointmentEditPath } from '@chairline/shared/routes';
 import { errorText } from '../common/error-text';
-import type { ChairlineDataProvider } from '@chairline/data-provider';
-
-interface Entry {
-  kind: 'appointment' | 'walkin';
-  id: number;
-  barber_id: number | null;
-  barber: string | null;
-  title: string;
-  starts_at: string;
-  ends_at: string;
-  status: string;
-}
 
 type View = 'day' | 'week';
 const HOUR_PX = 56;
 const DEFAULT_FIRST_HOUR = 8;
 const DEFAULT_LAST_HOUR = 20;
+const NO_BARBERS: readonly PublicBarber[] = [];
 /** "Mon, Nov 23" */
 const SHORT_DAY = 'EEE, MMM d';
 
@@ -36,10 +28,10 @@ interface Column {
   label: string;
   day: string;
   barberId: number | null;
-  entries: Entry[];
+  entries: CalendarEntry[];
 }
 
-function EntryBlock({ entry, timeZone, firstHour, onOpen }: { entry: Entry; timeZone: string; firstHour: number; onOpen: () => void }) {
+function EntryBlock({ entry, timeZone, firstHour, onOpen }: { entry: CalendarEntry; timeZone: string; firstHour: number; onOpen: () => void }) {
   const start = new Date(entry.starts_at);
   const end = new Date(entry.ends_at);
   const top = ((shopMinutes(start, timeZone) - firstHour * 60) / 60) * HOUR_PX;
@@ -83,39 +75,20 @@ function EntryBlock({ entry, timeZone, firstHour, onOpen }: { entry: Entry; time
 
 /** Day view (a column per barber) and week view (a column per day) of appointments and walk-ins served. */
 export function CalendarPage() {
-  const dataProvider = useDataProvider<ChairlineDataProvider>();
   const { user } = useSession();
   const navigate = useNavigate();
   const timeZone = useShopTimeZone();
   const [view, setView] = useState<View>('day');
   const [day, setDay] = useState<string | null>(null);
-  const [entries, setEntries] = useState<Entry[] | null>(null);
-  const [barbers, setBarbers] = useState<PublicBarber[]>([]);
-  const [error, setError] = useState<string | null>(null);
 
   const today = shopDay(new Date(), timeZone);
   const current = day ?? today;
   const from = view === 'day' ? current : mondayOf(current);
   const to = view === 'day' ? from : shiftDay(from, 6);
 
-  useEffect(() => {
-    dataProvider.getShopBarbers(user.shop_username).then(setBarbers, () => setBarbers([]));
-  }, [dataProvider, user.shop_username]);
-
-  useEffect(() => {
-    let live = true;
-    setEntries(null);
-    dataProvider.getCalendar(from, to)
-      .then((e) => {
-        if (!live) return;
-        setEntries(e);
-        setError(null);
-      })
-      .catch((err: unknown) => live && setError(errorText(err)));
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, from, to]);
+  // Barbers give the day view its columns; without them the entries' own barbers still show.
+  const barbers = useCommandQuery('getShopBarbers', user.shop_username).data ?? NO_BARBERS;
+  const { data: entries, error } = useCommandQuery('getCalendar', from, to);
 
   const columns: Column[] = useMemo(() => {
     if (!entries) return [];
@@ -184,7 +157,7 @@ export function CalendarPage() {
       <Typography variant="body2" color="text.secondary">
         Times in the shop's time zone ({timeZone}). Blue: appointments (click to edit). Green: walk-ins served. Click an empty hour to book it.
       </Typography>
-      {error && <Alert severity="error">{error}</Alert>}
+      {error && <Alert severity="error">{errorText(error)}</Alert>}
       {!entries && !error && <Spinner />}
       {entries && view === 'day' && columns.length === 0 && (
         <Typography color="text.secondary">No barbers in the rotation and nothing booked on this day.</Typography>

@@ -1,9 +1,8 @@
-import { formatEtaRange, formatShopDateTime, type Walkin } from '@chairline/shared';
+import { formatEtaRange, type Walkin } from '@chairline/shared';
 import { Box, Button, Card, Chip, Stack, Typography } from '@mui/material';
 import { formatDistanceToNowStrict } from 'date-fns';
 import { BRAND_COLOR } from '../layout/brand';
 import { ACTION_LABELS, actionsForTicket, type TicketAction } from './board-rules';
-import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 
 const ACTION_STYLE: Record<TicketAction, { variant: 'contained' | 'outlined' | 'text'; color: 'primary' | 'success' | 'warning' | 'error' | 'inherit' }> = {
   call: { variant: 'contained', color: 'primary' },
@@ -24,16 +23,13 @@ function since(iso: string | null): string {
 }
 
 export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: boolean; onAction: (action: TicketAction) => void }) {
-  const actions = actionsForTicket(ticket);
-  const timeZone = useShopTimeZone();
+  // Cards show the live line only (ended tickets are rows of EndedTicketsList): times read as "ago".
   const timeLine =
     ticket.status === 'in_service'
       ? `Started ${since(ticket.started_at)}`
       : ticket.status === 'called'
         ? `Called ${since(ticket.called_at)}`
-        : ticket.status === 'waiting'
-          ? `Checked in ${since(ticket.checked_in_at)}`
-          : `Checked in ${formatShopDateTime(ticket.checked_in_at, timeZone)}`;
+        : `Checked in ${since(ticket.checked_in_at)}`;
   return (
     <Card component="article" aria-label={`Ticket ${ticket.party_name}`} data-status={ticket.status} sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
       {ticket.status === 'waiting' && ticket.place !== null && (
@@ -68,23 +64,30 @@ export function TicketCard({ ticket, busy, onAction }: { ticket: Walkin; busy: b
           </Stack>
         )}
       </Box>
-      {actions.length > 0 && (
-        <Stack direction="row" spacing={1} sx={{ flexShrink: 0, ml: 'auto' }}>
-          {actions.map((action) => (
-            <Button
-              key={action}
-              size="small"
-              disabled={busy}
-              variant={ACTION_STYLE[action].variant}
-              color={ACTION_STYLE[action].color}
-              aria-label={`${ACTION_LABELS[action]} ${ticket.party_name}`}
-              onClick={() => onAction(action)}
-            >
-              {ACTION_LABELS[action]}
-            </Button>
-          ))}
-        </Stack>
-      )}
+      <TicketActions ticket={ticket} busy={busy} onAction={onAction} />
     </Card>
+  );
+}
+
+/** The buttons a ticket offers (on its card, or on its row in the list of ended tickets). */
+export function TicketActions({ ticket, busy, onAction }: { ticket: Walkin; busy: boolean; onAction: (action: TicketAction) => void }) {
+  const actions = actionsForTicket(ticket);
+  if (actions.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexShrink: 0, ml: 'auto' }}>
+      {actions.map((action) => (
+        <Button
+          key={action}
+          size="small"
+          disabled={busy}
+          variant={ACTION_STYLE[action].variant}
+          color={ACTION_STYLE[action].color}
+          aria-label={`${ACTION_LABELS[action]} ${ticket.party_name}`}
+          onClick={() => onAction(action)}
+        >
+          {ACTION_LABELS[action]}
+        </Button>
+      ))}
+    </Stack>
   );
 }

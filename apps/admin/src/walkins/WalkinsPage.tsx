@@ -10,6 +10,7 @@ import { dataProvider } from '../providers';
 import { RotationPanel } from '../rotation';
 import { AddWalkinDialog, type ServiceOption } from './AddWalkinDialog';
 import { AppointmentsPanel } from './AppointmentsPanel';
+import { EndedTicketsList } from './EndedTicketsList';
 import { PauseControl } from './PauseControl';
 import { BOARD_TABS, countByTab, LIVE_STATUSES, UNDO_SECONDS, UNDOABLE_MESSAGES, type BoardTab, type TicketAction } from './board-rules';
 import { TicketCard } from './TicketCard';
@@ -27,7 +28,6 @@ export function WalkinsPage() {
   const [view, setView] = useState<'queue' | 'appointments'>('queue');
   const [tab, setTab] = useState<BoardTab>('waiting');
   const [active, setActive] = useState<Walkin[] | null>(null);
-  const [ended, setEnded] = useState<Walkin[] | null>(null);
   const [rotation, setRotation] = useState<RotationView | null>(null);
   const [services, setServices] = useState<ServiceOption[]>([]);
   const [barberChoice, setBarberChoice] = useState<string>('auto');
@@ -39,6 +39,7 @@ export function WalkinsPage() {
 
   const tabInfo = BOARD_TABS.find((t) => t.id === tab) ?? BOARD_TABS[0]!;
 
+  // The live tabs' tickets and the rotation; an ended tab's list follows refreshKey.
   const refresh = useCallback(async () => {
     try {
       const [live, rot] = await Promise.all([
@@ -47,14 +48,11 @@ export function WalkinsPage() {
       ]);
       setActive(live);
       setRotation(rot);
-      if (!tabInfo.live) {
-        setEnded(await dataProvider.getWalkins({ status: tabInfo.statuses.join(','), ordering: '-checked_in_at', page_size: 50 }));
-      }
       setRefreshKey((k) => k + 1);
     } catch (error) {
       notify(errorText(error), { type: 'error' });
     }
-  }, [notify, tabInfo]);
+  }, [notify]);
 
   useEffect(() => {
     void refresh();
@@ -144,8 +142,7 @@ export function WalkinsPage() {
   const setStatus = (barberId: number, status: BarberStatus) => void run(() => dataProvider.setBarberStatus(barberId, status));
 
   const counts = countByTab(active ?? []);
-  const shown = tabInfo.live ? (active ?? []).filter((t) => tabInfo.statuses.includes(t.status)) : (ended ?? []);
-  const loading = tabInfo.live ? active === null : ended === null;
+  const shown = (active ?? []).filter((t) => tabInfo.statuses.includes(t.status));
   const barbers = rotation?.rotation ?? [];
 
   return (
@@ -201,10 +198,7 @@ export function WalkinsPage() {
           <Card component="section" aria-label="Walk-in board">
             <Tabs
               value={tab}
-              onChange={(_, v: BoardTab) => {
-                setTab(v);
-                setEnded(null);
-              }}
+              onChange={(_, v: BoardTab) => setTab(v)}
               // Beside the rotation (large screens) the compact tabs fit whole and no arrows take room;
               // stacked (smaller screens, phones) the strip scrolls with arrows when it must.
               variant="scrollable"
@@ -244,7 +238,9 @@ export function WalkinsPage() {
               ))}
             </Tabs>
             <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1.25, minHeight: 200 }}>
-              {loading ? (
+              {!tabInfo.live ? (
+                <EndedTicketsList key={tabInfo.id} tab={tabInfo} busy={busy} refreshKey={refreshKey} onAction={(ticket, a) => void act(ticket, a)} />
+              ) : active === null ? (
                 <Spinner minHeight={160} />
               ) : shown.length === 0 ? (
                 <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>

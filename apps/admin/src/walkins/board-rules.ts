@@ -4,7 +4,15 @@ import { canPutBack, canTransition, type TicketStatus, type Walkin } from '@chai
 
 export type BoardTab = 'waiting' | 'called' | 'in_service' | 'done' | 'cancelled' | 'no_show';
 
-export const BOARD_TABS: readonly { id: BoardTab; label: string; statuses: readonly TicketStatus[]; live: boolean }[] = [
+/** A tab of the board: live tabs show cards of the current line, the others the shop's history. */
+export interface BoardTabInfo {
+  id: BoardTab;
+  label: string;
+  statuses: readonly TicketStatus[];
+  live: boolean;
+}
+
+export const BOARD_TABS: readonly BoardTabInfo[] = [
   { id: 'waiting', label: 'Waiting', statuses: ['waiting'], live: true },
   { id: 'called', label: 'Called', statuses: ['called'], live: true },
   { id: 'in_service', label: 'In service', statuses: ['in_service'], live: true },
@@ -14,6 +22,14 @@ export const BOARD_TABS: readonly { id: BoardTab; label: string; statuses: reado
 ];
 
 export const LIVE_STATUSES = 'waiting,called,in_service';
+
+/** How an ended ticket's status reads in the history and its export. */
+export const ENDED_STATUS_LABELS: Partial<Record<TicketStatus, string>> = {
+  done: 'Done',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+  walkout: 'Walked out',
+};
 
 export type TicketAction = 'call' | 'start' | 'complete' | 'no-show' | 'cancel' | 'put-back';
 

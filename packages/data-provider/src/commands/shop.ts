@@ -1,4 +1,4 @@
-import type { Appointment, CommissionMemberInput, CommissionRow, InvoiceListItem, InvoiceStatus } from '@chairline/shared';
+import type { Appointment, CalendarEntry, CommissionMemberInput, CommissionRow, InvoiceListItem, InvoiceStatus } from '@chairline/shared';
 import type { QueryParams } from '../http-client.js';
 import { listOf, type Caller } from './call.js';
 
@@ -20,7 +20,9 @@ export function shopCommands({ call, parsed, download }: Caller) {
     setRotationMembership: (barberId: number, action: 'leave' | 'join') => call<unknown>('POST', `/rotation/${action}/`, { barber_id: barberId }),
     // appointments
     getAppointments: (query: AppointmentQuery) => parsed((s) => listOf(s.appointment), 'GET', '/appointments/', undefined, { params: { ...query } }),
-    getCalendar: (from: string, to: string) => parsed((s) => listOf(s.calendarEntry), 'GET', '/calendar/', undefined, { params: { from, to } }),
+    /** Appointments and walk-ins served between two shop days (inclusive), for the calendar. */
+    getCalendar: (from: string, to: string): Promise<CalendarEntry[]> =>
+      parsed((s) => listOf(s.calendarEntry), 'GET', '/calendar/', undefined, { params: { from, to } }),
     // customers
     getCustomers: (search?: string) =>
       call<Array<{ id: number; name: string; phone_number?: string | null }>>('GET', '/customers/', undefined, {

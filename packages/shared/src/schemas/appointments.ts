@@ -81,3 +81,5 @@ export const calendarEntry = z.object({
   ends_at: z.string(),
   status: z.string(),
 });
+/** One block of the day/week calendar: an appointment, or a walk-in served. */
+export type CalendarEntry = z.infer<typeof calendarEntry>;

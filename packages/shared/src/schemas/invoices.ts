@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_CYCLES } from './team.js';
 import { MAX_ID, NO_SUCH_RECORD } from './common.js';
+import { MAX_PAGE_SIZE } from '../constants.js';
 
 export const INVOICE_STATUSES = ['unpaid', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -62,7 +63,7 @@ export const invoiceFilters = z.object({
   from: isoDate.optional(),
   to: isoDate.optional(),
   page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100, 'page_size must be between 1 and 100').default(25),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE, `page_size must be between 1 and ${MAX_PAGE_SIZE}`).default(25),
   timezone: z.string().optional(),
 });
 

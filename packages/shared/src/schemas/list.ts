@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../constants.js';
 
 /** `?page=&page_size=&ordering=&search=` on every list route; `ordering` is `field` or `-field`. */
 export const listQuery = <F extends string>(orderable: readonly [F, ...F[]]) =>
@@ -7,8 +8,8 @@ export const listQuery = <F extends string>(orderable: readonly [F, ...F[]]) =>
     page_size: z.coerce
       .number({ error: 'page_size must be a number' })
       .int()
-      .min(1, 'page_size must be between 1 and 100')
-      .max(100, 'page_size must be between 1 and 100')
+      .min(1, `page_size must be between 1 and ${MAX_PAGE_SIZE}`)
+      .max(MAX_PAGE_SIZE, `page_size must be between 1 and ${MAX_PAGE_SIZE}`)
       .default(25),
     ordering: z
       .string()
