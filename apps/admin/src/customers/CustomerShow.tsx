@@ -1,7 +1,5 @@
 import {
   Box,
-  Card,
-  CardContent,
   Chip,
   Stack,
   Table,
@@ -15,6 +13,7 @@ import { EditButton, Show, TopToolbar, useRecordContext } from 'react-admin';
 import { formatMoney, formatShopDate, formatShopDateTime, type Customer } from '@chairline/shared';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { Spinner } from '../common/Spinner';
+import { FigureCard } from '../common/FigureCard';
 
 interface Visit {
   kind: 'walkin' | 'appointment' | 'invoice';
@@ -32,19 +31,6 @@ const KIND_LABEL: Record<Visit['kind'], string> = {
   invoice: 'Invoice',
 };
 
-function Stat({ label, value }: { label: string; value: string }) {
-  return (
-    <Card variant="outlined" sx={{ flex: 1, minWidth: 140 }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h6">{value}</Typography>
-      </CardContent>
-    </Card>
-  );
-}
-
 function CustomerDetail() {
   const c = useRecordContext<Detail>();
   const timeZone = useShopTimeZone();
@@ -55,10 +41,10 @@ function CustomerDetail() {
       <Typography color="text.secondary">{[c.phone, c.email].filter(Boolean).join(' · ') || 'No contact details'}</Typography>
       {c.notes && <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{c.notes}</Typography>}
       <Stack direction="row" gap={2} sx={{ my: 3, flexWrap: 'wrap' }}>
-        <Stat label="Visits" value={String(c.visits)} />
-        <Stat label="Total spend" value={formatMoney(c.total_spent)} />
-        <Stat label="Last visit" value={c.last_visit ? formatShopDate(c.last_visit, timeZone) : '—'} />
-        <Stat label="Customer since" value={formatShopDate(c.created_at, timeZone)} />
+        <FigureCard label="Visits" value={String(c.visits)} />
+        <FigureCard label="Total spend" value={formatMoney(c.total_spent)} />
+        <FigureCard label="Last visit" value={c.last_visit ? formatShopDate(c.last_visit, timeZone) : '—'} />
+        <FigureCard label="Customer since" value={formatShopDate(c.created_at, timeZone)} />
       </Stack>
       <Typography variant="h6" sx={{ mb: 1 }}>
         Visit history

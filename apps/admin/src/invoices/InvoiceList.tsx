@@ -1,5 +1,5 @@
 import ReceiptIcon from '@mui/icons-material/ReceiptLong';
-import { Alert, Box, Card, CardContent, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Alert, Box, Card, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { formatShopDateTime, type InvoiceStatus } from '@chairline/shared';
 import { DataTable, Pagination, useListContext } from 'react-admin';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
@@ -7,6 +7,7 @@ import { Spinner } from '../common/Spinner';
 import { errorText } from '../common/error-text';
 import { InvoiceStatusMenu, StatusChip } from './InvoiceStatusMenu';
 import { money, type InvoiceListItem, type InvoiceTotals } from './types';
+import { FigureCard } from '../common/FigureCard';
 
 const isTotals = (value: unknown): value is InvoiceTotals =>
   typeof value === 'object' && value !== null && ['amount', 'paid', 'unpaid'].every((k) => typeof (value as Record<string, unknown>)[k] === 'number');
@@ -15,21 +16,6 @@ const isTotals = (value: unknown): value is InvoiceTotals =>
 function listTotals(meta: unknown): InvoiceTotals | null {
   if (typeof meta !== 'object' || meta === null || !('totals' in meta)) return null;
   return isTotals(meta.totals) ? meta.totals : null;
-}
-
-function Total({ label, value }: { label: string; value: number }) {
-  return (
-    <Card variant="outlined" sx={{ flex: 1, minWidth: 150 }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
-          {label}
-        </Typography>
-        <Typography variant="h6" aria-label={label}>
-          {money(value)}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
 }
 
 type ChangeStatus = (id: number, to: InvoiceStatus) => void;
@@ -100,9 +86,9 @@ export function InvoiceList({ onChangeStatus }: { onChangeStatus: ChangeStatus }
     <>
       {totals && (
         <Stack direction="row" gap={2} sx={{ flexWrap: 'wrap' }}>
-          <Total label="Total billed" value={totals.amount} />
-          <Total label="Paid" value={totals.paid} />
-          <Total label="Unpaid" value={totals.unpaid} />
+          <FigureCard label="Total billed" value={money(totals.amount)} />
+          <FigureCard label="Paid" value={money(totals.paid)} />
+          <FigureCard label="Unpaid" value={money(totals.unpaid)} />
         </Stack>
       )}
       {data.length === 0 ? (
