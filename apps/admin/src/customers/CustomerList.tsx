@@ -68,7 +68,7 @@ export function CustomerList() {
           <TextField source="phone" label="Phone" sortable={false} />
           <TextField source="email" label="Email" sortable={false} />
           <NumberField source="visits" label="Visits" />
-          <NumberField source="total_spent" label="Total spent" options={{ style: 'currency', currency: 'USD' }} />
+          <FunctionField<Row> source="total_spent" label="Total spent" textAlign="right" render={(r) => formatMoney(r.total_spent, 'usd', { cents: 'always' })} />
           <FunctionField<Row> source="last_visit" label="Last visit" render={(r) => (r.last_visit ? formatShopDate(r.last_visit, timeZone) : '—')} />
           <FunctionField<Row> source="created_at" label="Customer since" render={(r) => formatShopDate(r.created_at, timeZone)} />
         </Datagrid>

@@ -1,4 +1,4 @@
-import type { CommissionRow, InvoiceListItem } from '@chairline/shared';
+import { formatMoney, type CommissionRow, type InvoiceListItem } from '@chairline/shared';
 
 export type { CommissionRow, InvoiceListItem };
 
@@ -16,4 +16,4 @@ export interface InvoiceFilterValues {
 }
 
 /** Amounts in the back-office tables: always two decimals so columns line up. */
-export const money = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+export const money = (amount: number) => formatMoney(amount, 'usd', { cents: 'always' });

@@ -6,10 +6,10 @@ import {
   DeleteButton,
   EditButton,
   List,
-  NumberField,
   SimpleList,
   TextField,
   TopToolbar,
+  FunctionField,
 } from 'react-admin';
 import { formatMoney } from '@chairline/shared';
 
@@ -55,7 +55,7 @@ export function ServiceList() {
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="name" label="Name" />
           <TextField source="formatted_estimated_time" label="Estimated time" sortable={false} />
-          <NumberField source="price" label="Price" options={{ style: 'currency', currency: 'USD' }} />
+          <FunctionField<Row> source="price" label="Price" textAlign="right" render={(r) => formatMoney(r.price, 'usd', { cents: 'always' })} />
           <TextField source="description" label="Description" sortable={false} />
           <EditButton />
           <DeleteButton
