@@ -6,6 +6,16 @@ import { onePath, resourceConfig, type ResourceConfig } from './resources.js';
 import { toFormData } from './form-data.js';
 import { createCommands, type Commands } from './commands.js';
 
+/**
+ * react-admin's data provider over the /api contract, plus the named commands.
+ *
+ * Why not ra-data-simple-rest: its conventions do not fit this API's contract. simple-rest sends
+ * `sort`, `range` and `filter` as JSON in the query and reads the total from a `Content-Range`
+ * header; the /api lists take `page`, `page_size`, `ordering` (`-field` for descending) and
+ * `search`, answer `{ status, response, total }` (invoices add `totals`), and some lists (the team,
+ * the services, the plans) answer their whole list by contract. The mapping is kept to what each
+ * resource's ResourceConfig (resources.ts) says the endpoint accepts.
+ */
 export type ChairlineDataProvider = DataProvider & Commands;
 
 function asQueryValue(value: unknown): QueryValue {
