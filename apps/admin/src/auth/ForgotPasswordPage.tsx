@@ -6,6 +6,7 @@ import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
 
 /** POST /api/auth/forgot-password/: the same answer whether or not the address has an account. */
 export function ForgotPasswordPage() {
@@ -24,7 +25,7 @@ export function ForgotPasswordPage() {
     try {
       setMessage({ kind: 'success', text: await authProvider.forgotPassword(parsed.data) });
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof Error ? error.message : MESSAGES.somethingWrong });
+      setMessage({ kind: 'error', text: errorText(error) });
     } finally {
       setBusy(false);
     }

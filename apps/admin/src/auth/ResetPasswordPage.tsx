@@ -7,6 +7,7 @@ import { AuthLayout } from './AuthLayout';
 import { FormMessage, type Message } from './FormMessage';
 import { PasswordField } from './PasswordField';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
 
 /** /reset-password/{token} or /reset-password/?token=: choose a new password. */
 export function ResetPasswordPage() {
@@ -31,7 +32,7 @@ export function ResetPasswordPage() {
       setMessage({ kind: 'success', text: await authProvider.resetPassword(token, password) });
       setDone(true);
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof Error ? error.message : MESSAGES.somethingWrong });
+      setMessage({ kind: 'error', text: errorText(error) });
     } finally {
       setBusy(false);
     }

@@ -9,6 +9,7 @@ import { PasswordField } from './PasswordField';
 import { captureReferralHere } from './referral-capture';
 import { useSignInRedirect } from './useSignInRedirect';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
+import { errorText } from '../common/error-text';
 
 /** A shop username suggested from the shop name: lowercase letters, digits and dashes. */
 export function suggestUsername(shopName: string): string {
@@ -83,7 +84,7 @@ export function SignupPage({ affiliate = false }: { affiliate?: boolean }) {
       setMessage({ kind: 'success', text: 'Account created!' });
       navigate(redirectTo, { replace: true });
     } catch (error) {
-      setMessage({ kind: 'error', text: error instanceof Error ? error.message : MESSAGES.somethingWrong });
+      setMessage({ kind: 'error', text: errorText(error) });
       setBusy(false);
     }
   };

@@ -16,6 +16,7 @@ import { PinProvider } from './pin';
 import { ProfilePage } from './ProfilePage';
 import { WorkspaceTheme } from './WorkspaceTheme';
 import { LOGOUT_PATH } from '@chairline/auth-provider';
+import { errorText } from '../common/error-text';
 
 const ACTIVE = 'waiting,called,in_service';
 
@@ -47,7 +48,7 @@ function useMyTickets() {
       setTickets(await dataProvider.getWalkins({ status: ACTIVE, page_size: 100, ordering: 'checked_in_at' }));
       setError(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not load your customers.');
+      setError(errorText(e, 'Could not load your customers.'));
     }
   }, []);
   useEffect(() => {

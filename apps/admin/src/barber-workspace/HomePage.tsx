@@ -13,6 +13,7 @@ import { useFeedback } from '../common/feedback';
 import { MyAppointments } from './MyAppointments';
 import { spotLabel } from './rules';
 import { Spinner } from '../common/Spinner';
+import { errorText } from '../common/error-text';
 
 export interface HomeProps {
   user: SessionUser;
@@ -124,7 +125,7 @@ function TicketRow({ ticket, timeZone, onChanged, onInvoice }: { ticket: Walkin;
       if (updated.status === 'done') onInvoice(updated);
       onChanged();
     } catch (error) {
-      toast(error instanceof Error ? error.message : 'Something went wrong. Please try again later.', 'error');
+      toast(errorText(error), 'error');
     } finally {
       setBusy(false);
     }

@@ -1,9 +1,13 @@
 import { HttpError, messageOf } from '@chairline/data-provider';
+import { MESSAGES } from '@chairline/shared';
 
-/** The text a screen shows for a failed call: the server's message the data provider threw. */
-export function errorText(err: unknown): string {
+/**
+ * The text a screen shows for a failed call: the server's message the data provider threw, else
+ * the screen's own words, else the generic sentence.
+ */
+export function errorText(err: unknown, fallback: string = MESSAGES.somethingWrong): string {
   if (err instanceof Error && err.message) return err.message;
-  return 'Something went wrong. Please try again later.';
+  return fallback;
 }
 
 /** Like errorText, for screens with their own words when a refusal carries no message of the server's. */

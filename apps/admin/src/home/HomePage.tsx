@@ -14,6 +14,7 @@ import { usageBar } from '../layout/usage';
 import { dataProvider } from '../providers';
 import { GettingStartedCard } from './GettingStartedCard';
 import { hourLabel, monthLimitLabel, waitLabel } from './home-format';
+import { errorText } from '../common/error-text';
 
 // The charts (recharts) load on their own, started as Home mounts, alongside the first figures:
 // /dashboard's first download carries no chart library. Home shows its spinner until both are in,
@@ -65,7 +66,7 @@ export function HomePage() {
       setStats(await dataProvider.getStats());
       setError(null);
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText(e));
     }
   }, []);
 

@@ -3,6 +3,7 @@ import { OWN_PASSWORD_MESSAGES, ownPasswordFormError } from '@chairline/shared';
 import { useState, type FormEvent } from 'react';
 import { useDataProvider } from 'react-admin';
 import type { ChairlineDataProvider } from '@chairline/data-provider';
+import { errorText } from '../common/error-text';
 
 type Result = { kind: 'success' | 'error'; text: string } | null;
 
@@ -31,7 +32,7 @@ export function ChangePasswordCard({ email, variant = 'outlined' }: { email: str
       setValues(EMPTY);
       setResult({ kind: 'success', text: confirmation || OWN_PASSWORD_MESSAGES.changed });
     } catch (err) {
-      setResult({ kind: 'error', text: err instanceof Error ? err.message : String(err) });
+      setResult({ kind: 'error', text: errorText(err) });
     } finally {
       setBusy(false);
     }

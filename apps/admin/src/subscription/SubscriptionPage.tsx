@@ -18,6 +18,7 @@ import { CheckoutResult } from './CheckoutResult';
 import { PlanCard } from './PlanCard';
 import { SubscriptionStatus } from './SubscriptionStatus';
 import type { ChairlineDataProvider } from '@chairline/data-provider';
+import { errorText } from '../common/error-text';
 
 /** The affiliate who invited this shop, if the stored invite has not expired; else -1. */
 function invitedBy(): number {
@@ -46,7 +47,7 @@ export function SubscriptionPage() {
     dataProvider
       .getPlans()
       .then(setPlans)
-      .catch((err: unknown) => setError(`Error fetching plans: ${err instanceof Error ? err.message : String(err)}`));
+      .catch((err: unknown) => setError(`Error fetching plans: ${errorText(err)}`));
   }, [dataProvider]);
 
   const subscribe = async (plan: Plan) => {
@@ -57,7 +58,7 @@ export function SubscriptionPage() {
       return;
     } catch (err) {
       // 'Subscription error: ' + the reason; the reply's error field is the reason as is.
-      setError(`Subscription error: ${err instanceof Error ? err.message : String(err)}`);
+      setError(`Subscription error: ${errorText(err)}`);
     }
     setProcessing(null);
   };
@@ -70,7 +71,7 @@ export function SubscriptionPage() {
       window.location.reload();
       return;
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorText(err));
     }
     setSkipping(false);
   };

@@ -12,10 +12,10 @@ import { replyError, replyOf, saveFailure, saveOutcome, splitTeam, type TeamTab 
 import { TEAM_TEXTS } from './team-texts';
 import { TeamList } from './TeamList';
 import { teamFormData, TeamMemberForm, type TeamFormValues } from './TeamMemberForm';
+import { errorText } from '../common/error-text';
 
 type Modal = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; member: TeamMember };
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** The tab counts and the last-admin rule need the whole team (one reply of the endpoint anyway). */
 const WHOLE_TEAM = { pagination: { page: 1, perPage: 10_000 } };

@@ -2,6 +2,7 @@ import { isSuccess, messageOf } from '@chairline/data-provider';
 import { canAccess, normalizeRole, type TeamMember, BARBER_ROLE, isBarber } from '@chairline/shared';
 import { inTeamTab, type TeamTab } from '@chairline/shared/team-tabs';
 import { invitationSent, TEAM_TEXTS } from './team-texts';
+import { errorText } from '../common/error-text';
 
 // The pure rules of the team screen, unit-tested.
 
@@ -59,7 +60,7 @@ export function saveOutcome(reply: { status: number; body: unknown }, editing: b
 export function saveFailure(error: unknown): Outcome {
   const name = error instanceof Error ? error.name : '';
   if (name === 'NetworkError' || error instanceof TypeError) return { ok: false, title: TEAM_TEXTS.error, message: TEAM_TEXTS.noResponse };
-  return { ok: false, title: TEAM_TEXTS.error, message: error instanceof Error ? error.message : String(error) };
+  return { ok: false, title: TEAM_TEXTS.error, message: errorText(error) };
 }
 
 /**

@@ -5,8 +5,8 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useDataProvider, useNotify } from 'react-admin';
 import type { ChairlineDataProvider } from '@chairline/data-provider';
+import { errorText } from '../common/error-text';
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Pause / resume the walk-in list: while paused, customers cannot check in on the public page or

@@ -15,10 +15,10 @@ import { PauseControl } from './PauseControl';
 import { BOARD_TABS, countByTab, LIVE_STATUSES, UNDO_SECONDS, UNDOABLE_MESSAGES, type BoardTab, type TicketAction } from './board-rules';
 import { TicketCard } from './TicketCard';
 import { Spinner } from '../common/Spinner';
+import { errorText } from '../common/error-text';
 
 type RotationView = NextBarberReply['response'];
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Walk-ins (= /dashboard/appointments): the live board, the rotation beside it, and appointments. */
 export function WalkinsPage() {
