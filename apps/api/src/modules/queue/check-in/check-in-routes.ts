@@ -2,7 +2,6 @@ import { checkInInput, ticketReply } from '@chairline/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseCheckInsIfLocked } from '../../billing/billing-plugin.js';
-import { refuseCheckInsOutsideHours } from '../../opening-hours/check-in-gate.js';
 import { CheckInService } from './check-in-service.js';
 
 // A malformed token names no ticket: the same 404 as an unknown one.
@@ -21,8 +20,8 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       await refuseCheckInsIfLocked(app, req.body.shop_username);
-      // Paused, closed or past the last call (in the shop's zone): refused with the reason and the next opening.
-      await refuseCheckInsOutsideHours(app.db, req.body.shop_username, app.clock());
+      // Paused, closed or past the last call (in the shop's zone) is refused inside the check-in, under
+      // the shop lock, with the reason and the next opening.
       return { status: 1 as const, response: await checkIns.checkIn(req.body) };
     },
   );

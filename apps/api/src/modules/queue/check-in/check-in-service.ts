@@ -4,6 +4,7 @@ import { conflict, notFound } from '../../../http/errors.js';
 import { customerPhone } from '../../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
 import { lockShopByUsername, lockShopOfToken } from '../shop-lock-repository.js';
+import { refuseCheckInsOutsideHours } from '../../opening-hours/check-in-gate.js';
 import { LineWaits } from '../tickets/line-waits.js';
 import { queueTicket } from '../tickets/new-ticket.js';
 import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
@@ -50,6 +51,9 @@ export class CheckInService {
     const outcome = await this.db.transaction(async (tx): Promise<CheckInOutcome> => {
       const shop = await lockShopByUsername(tx, input.shop_username, { actor: 'customer', userId: null });
       if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      // Paused, closed or past the last call: read under the lock, so a pause that commits while this
+      // check-in waits for the lock refuses it rather than letting it in behind the pause.
+      await refuseCheckInsOutsideHours(tx, shop.username, this.clock());
       const phone = customerPhone(input.phone_number, shop.country);
       const existing = await activeTicketForPhone(tx, shop.id, phone);
       if (existing) return { kind: 'in-line', ticketLink: { shopUsername: shop.username, phone, token: existing.token } };
