@@ -101,7 +101,7 @@ describe.each(WIDTHS)('back office at $width px', (viewport) => {
     for (let i = 0; i < 6; i += 1) {
       const tab = tabs.nth(i);
       await tab.click();
-      await expect.poll(() => tab.getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => tab.getAttribute('aria-selected'), { timeout: 30_000 }).toBe('true');
       await expect.poll(() => board.getByRole('progressbar', { name: 'Loading' }).count(), { timeout: 60_000 }).toBe(0);
       await check(page, `walkins-tab-${i + 1}`, viewport.width);
     }
