@@ -1,6 +1,6 @@
 import { DEFAULT_TICKET_MINUTES, formatEtaRange, ticketReply } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { simulateQueue, toEtaRange, type SimBarber, type SimTicket } from '../src/modules/queue/tickets/eta.js';
+import { copyLineEnd, seatNext, simulateQueue, toEtaRange, type SimBarber, type SimTicket } from '../src/modules/queue/tickets/eta.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop } from './support/factories.js';
 
@@ -57,6 +57,26 @@ describe('the next-free simulation', () => {
     const sim = simulateQueue([barber(1, 0), barber(2, 1)], [called, waiting(2, 30, 1)], now);
     expect(sim.ticketWait.get(2)).toBe(15);
     expect(sim.barberWait.get(2)).toBe(0);
+  });
+
+  it('seats a customer joining at the back from where the line ends, exactly as simulating the whole line', () => {
+    const barbers = [barber(1, 0), barber(2, 1, 'busy'), barber(3, 2)];
+    const inChair: SimTicket = { id: 1, status: 'in_service', preferredBarberId: null, barberId: 2, minutes: 40, startedAt: minutesAgo(10) };
+    // A line of mixed lengths and choices (barber 3, anyone, barber 1), each joining at the back in turn.
+    const line: SimTicket[] = [inChair];
+    for (let id = 2; id <= 40; id++) {
+      const chosen = id % 5 === 0 ? 3 : id % 7 === 0 ? 1 : undefined;
+      const next = waiting(id, 10 + ((id * 13) % 35), chosen);
+      const before = simulateQueue(barbers, line, now);
+      const end = copyLineEnd(before.end);
+      const seated = seatNext(end, next);
+      line.push(next);
+      const whole = simulateQueue(barbers, line, now);
+      expect(seated).toBe(whole.ticketWait.get(id));
+      expect(end.freeIn).toEqual(whole.end.freeIn);
+      // The copy was updated, not the simulation it came from.
+      expect(before.end.freeIn).not.toEqual(whole.end.freeIn);
+    }
   });
 
   it('leaves out barbers on break, off, or out of the rotation; nobody working means no estimate', () => {

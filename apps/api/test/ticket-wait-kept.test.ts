@@ -66,6 +66,32 @@ describe('the wait a ticket page polls', () => {
     expect(inService.eta_range).toEqual(await exactWait(third.token));
   });
 
+  it('gives each new check-in its exact wait, whether the kept line is extended or read again', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const long = await service(shop, 40);
+    const short = await service(shop, 25);
+    const first = await join(shop, [long]);
+    // A poll keeps the line; the check-ins after it are seated at its end.
+    await poll(first.token);
+    const joined = [await join(shop, [short]), await join(shop), await join(shop, [long, short]), await join(shop, [short])];
+    for (const ticket of joined) expect(ticket.eta_range).toEqual(await exactWait(ticket.token));
+    expect(new Set(joined.map((j) => JSON.stringify(j.eta_range))).size).toBeGreaterThan(1);
+
+    // A change ahead (a customer leaves) drops the kept line: the next one reads it again.
+    expect((await t.app.inject({ method: 'POST', url: `/api/check-in/${joined[1]!.token}/cancel/` })).statusCode).toBe(200);
+    const afterCancel = await join(shop, [long]);
+    expect(afterCancel.eta_range).toEqual(await exactWait(afterCancel.token));
+    // And the polls of those already in line still follow the change.
+    for (const ticket of [first, joined[0]!, joined[2]!, joined[3]!]) {
+      expect((await poll(ticket.token)).eta_range).toEqual(await exactWait(ticket.token));
+    }
+
+    // Past the kept time the line is read again.
+    now = new Date(now.getTime() + LINE_WAITS_TTL_MS + 60_000);
+    const later = await join(shop);
+    expect(later.eta_range).toEqual(await exactWait(later.token));
+  });
+
   it('is worked out again as the haircut ahead goes on', async () => {
     const shop = await makeShop(t.app, t.db);
     const long = await service(shop, 40);

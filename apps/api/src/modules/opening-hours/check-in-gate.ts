@@ -8,9 +8,8 @@ import {
   type CheckInClosedReason,
   type PublicShop,
 } from '@chairline/shared';
-import type { Sql } from '../../db/database.js';
 import { conflict } from '../../http/errors.js';
-import { gateFactsByUsername, type GateFacts } from './opening-hours-repository.js';
+import type { GateFacts } from './opening-hours-repository.js';
 
 // The facts are read in opening-hours-repository.ts; re-exported for the routes that gate check-ins.
 export { gateFactsById, gateFactsByUsername, type GateFacts } from './opening-hours-repository.js';
@@ -60,9 +59,7 @@ export function publicHoursFields(
  * Refuses a customer's check-in (409, with the reason and the next opening) while the shop is
  * paused, closed or past its last call. The monthly limit is checked where the ticket is queued.
  */
-export async function refuseCheckInsOutsideHours(sql: Sql, shopUsername: string, now: Date): Promise<void> {
-  const facts = await gateFactsByUsername(sql, shopUsername);
-  if (!facts) return; // an unknown shop is answered by the check-in itself (404)
+export function refuseCheckInsOutsideHours(facts: GateFacts, now: Date): void {
   const gate = checkInGate(facts, now, false);
   if (!gate.open && gate.message) throw conflict(gate.message);
 }

@@ -16,8 +16,10 @@ export interface GateFacts {
   walkins_pause_reason: string | null;
 }
 
-const GATE_COLUMNS = `s.id, s.username, ${effectiveZoneOf('s.timezone')} AS zone, s.opening_hours, s.last_check_in_minutes,
+/** The gate's own columns of `shops s` (besides its id and username), for reads that join them. */
+export const GATE_FACT_COLUMNS = `${effectiveZoneOf('s.timezone')} AS zone, s.opening_hours, s.last_check_in_minutes,
   s.walkins_paused_at, s.walkins_pause_reason`;
+const GATE_COLUMNS = `s.id, s.username, ${GATE_FACT_COLUMNS}`;
 
 export async function gateFactsById(sql: Sql, shopId: number): Promise<GateFacts | undefined> {
   return one<GateFacts>(sql, `SELECT ${GATE_COLUMNS} FROM shops s WHERE s.id = $1`, [shopId]);

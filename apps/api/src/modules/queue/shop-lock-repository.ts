@@ -1,5 +1,6 @@
 import type { Sql } from '../../db/database.js';
 import { one } from '../../db/database.js';
+import { GATE_FACT_COLUMNS, type GateFacts } from '../opening-hours/opening-hours-repository.js';
 import { shopNamedBy } from '../usernames/usernames-repository.js';
 
 /**
@@ -46,6 +47,19 @@ export async function lockShopByUsername(sql: Sql, username: string, as?: Actor)
     sql,
     `SELECT ${SHOP_COLUMNS} FROM shops s, ${ACTOR_FROM} WHERE ${shopNamedBy('s', '$1')} FOR UPDATE OF s`,
     [name, ...actorParams(as)],
+  );
+}
+
+/**
+ * The shop by its username (or a former one), locked, the actor set, with what decides whether a
+ * customer may check in now (pause, hours, last call): read under the lock, so a pause that commits
+ * while a check-in waits for the lock refuses it, and in the same statement, one round trip fewer.
+ */
+export async function lockShopForCheckIn(sql: Sql, username: string, as: Actor): Promise<(ShopRow & GateFacts) | undefined> {
+  return one<ShopRow & GateFacts>(
+    sql,
+    `SELECT ${SHOP_COLUMNS}, ${GATE_FACT_COLUMNS} FROM shops s, ${ACTOR_FROM} WHERE ${shopNamedBy('s', '$1')} FOR UPDATE OF s`,
+    [username.trim().toLowerCase(), ...actorParams(as)],
   );
 }
 

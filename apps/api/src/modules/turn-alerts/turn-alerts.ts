@@ -40,13 +40,17 @@ export class TurnAlerts {
     private readonly worker: AlertWorker,
   ) {}
 
-  /** After committed queue changes: evaluates each shop named, then wakes the worker. Never throws. */
+  /**
+   * After committed queue changes: evaluates each shop named, then wakes the worker when that queued
+   * a message (what time alone makes due, the loop's poll finds). Never throws.
+   */
   queueChanged(events: readonly QueueEvent[]) {
     const usernames = [...new Set(events.map((e) => e.shop_username))];
     if (usernames.length === 0 || this.closed) return;
+    let queued = 0;
     const run = (async () => {
       try {
-        for (const shopId of await shopIdsByUsername(this.db, usernames)) await evaluateShop(this.db, shopId, this.clock());
+        for (const shopId of await shopIdsByUsername(this.db, usernames)) queued += await evaluateShop(this.db, shopId, this.clock());
       } catch (err) {
         this.log.error({ err: safeErrorText(err) }, 'turn alerts: evaluating the queue failed');
       }
@@ -54,7 +58,7 @@ export class TurnAlerts {
     this.evaluations.add(run);
     void run.finally(() => {
       this.evaluations.delete(run);
-      this.wake();
+      if (queued > 0) this.wake();
     });
   }
 

@@ -3,11 +3,11 @@ import type { Database } from '../../../db/database.js';
 import { conflict, notFound } from '../../../http/errors.js';
 import { customerPhone } from '../../customers/customer-phone.js';
 import { queueEventAt, type EventBus } from '../events/event-bus.js';
-import { lockShopByUsername, lockShopOfToken } from '../shop-lock-repository.js';
+import { lockShopForCheckIn, lockShopOfToken } from '../shop-lock-repository.js';
 import { refuseCheckInsOutsideHours } from '../../opening-hours/check-in-gate.js';
 import { LineWaits } from '../tickets/line-waits.js';
 import { queueTicket } from '../tickets/new-ticket.js';
-import { activeTicketForPhone, forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
+import { forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
 import { cancelTicket } from '../tickets/ticket-transitions.js';
 import { toPublicTicket } from '../tickets/ticket-views.js';
 import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
@@ -22,12 +22,12 @@ export interface CheckIn {
 }
 
 type CheckInOutcome =
-  | { kind: 'queued'; row: TicketRow; events: QueueEvent[] }
+  | { kind: 'queued'; row: TicketRow; beforeId: number | null; events: QueueEvent[] }
   | { kind: 'in-line'; ticketLink: TicketLinkRequest };
 
 /** The customer's side of the queue: join, follow, leave. No sign-in; the ticket token is the key. */
 export class CheckInService {
-  /** The ticket pages' polls read their wait from the shop's whole line, worked out once and kept. */
+  /** Ticket pages' polls and new check-ins read their wait from the shop's whole line, worked out once and kept. */
   private readonly lineWaits: LineWaits;
 
   constructor(
@@ -49,15 +49,13 @@ export class CheckInService {
    */
   async checkIn(input: CheckIn): Promise<PublicTicket> {
     const outcome = await this.db.transaction(async (tx): Promise<CheckInOutcome> => {
-      const shop = await lockShopByUsername(tx, input.shop_username, { actor: 'customer', userId: null });
-      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-      // Paused, closed or past the last call: read under the lock, so a pause that commits while this
+      // Paused, closed or past the last call: read with the lock, so a pause that commits while this
       // check-in waits for the lock refuses it rather than letting it in behind the pause.
-      await refuseCheckInsOutsideHours(tx, shop.username, this.clock());
+      const shop = await lockShopForCheckIn(tx, input.shop_username, { actor: 'customer', userId: null });
+      if (!shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
+      refuseCheckInsOutsideHours(shop, this.clock());
       const phone = customerPhone(input.phone_number, shop.country);
-      const existing = await activeTicketForPhone(tx, shop.id, phone);
-      if (existing) return { kind: 'in-line', ticketLink: { shopUsername: shop.username, phone, token: existing.token } };
-      const { id, token } = await queueTicket(tx, shop.id, {
+      const queued = await queueTicket(tx, shop.id, {
         partyName: input.name,
         phone,
         preferredBarberId: input.barber_id,
@@ -65,21 +63,24 @@ export class CheckInService {
         source: input.source,
         createdByUserId: null,
       });
+      if (queued.kind === 'in-line') return { kind: 'in-line', ticketLink: { shopUsername: shop.username, phone, token: queued.token } };
       // The place is counted in this read, under the shop lock, so concurrent check-ins get distinct places.
-      const row = await ticketById(tx, shop.id, id);
+      const row = await ticketById(tx, shop.id, queued.id);
       if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-      const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token, status: 'waiting' })];
+      const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token: queued.token, status: 'waiting' })];
       await this.bus.notifyWithin(tx, events);
-      return { kind: 'queued', row, events };
+      return { kind: 'queued', row, beforeId: queued.beforeId, events };
     });
     if (outcome.kind === 'in-line') {
       await this.ticketLinks.sendTicketLink(outcome.ticketLink);
       throw conflict(PHONE_MESSAGES.alreadyInLine);
     }
-    forgetHistory(outcome.row.shop_id);
+    // A check-in adds no finished visit, so the kept history stays; its event adds a customer at the
+    // back, so the kept line is extended with them rather than forgotten.
+    this.lineWaits.expectAppend(outcome.row.token);
     this.bus.committed(outcome.events);
     // The wait needs the people ahead, not the lock: it is worked out after the commit.
-    return toPublicTicket(outcome.row, await waitOfTicket(this.db, outcome.row, this.clock()));
+    return toPublicTicket(outcome.row, await this.lineWaits.waitOfNew(outcome.row, outcome.beforeId, this.clock()));
   }
 
   async status(token: string): Promise<PublicTicket> {

@@ -1,8 +1,11 @@
 import type { QueueEvent } from '@chairline/shared';
 import type { Sql } from '../../../db/database.js';
 
-/** A shop whose public data changed: named by its username (queue events) or its id (staff edits). */
-export type ShopChange = { shopUsername: string } | { shopId: number };
+/**
+ * A shop whose public data changed: named by its username (queue events, with the event when there is
+ * one) or its id (staff edits).
+ */
+export type ShopChange = { shopUsername: string; event?: QueueEvent } | { shopId: number };
 
 /**
  * Where committed queue and rotation changes go out to the server-sent event streams. In process
@@ -54,7 +57,7 @@ export class LocalFanOut {
 
   /** Hands the event to each subscriber of its shop, once; other shops' subscribers are not visited. */
   deliver(event: QueueEvent) {
-    this.notify({ shopUsername: event.shop_username });
+    this.notify({ shopUsername: event.shop_username, event });
     const subscribers = this.byShop.get(event.shop_username);
     if (!subscribers) return;
     // A copy: a subscriber may unsubscribe (its stream closed) while the event is handed out.

@@ -85,7 +85,7 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
       ]);
     },
     committed(events) {
-      for (const e of events) fanOut.notify({ shopUsername: e.shop_username });
+      for (const e of events) fanOut.notify({ shopUsername: e.shop_username, event: e });
     },
     subscribe: (shop, listener) => fanOut.subscribe(shop, listener),
     onChange: (listener) => fanOut.watch(listener),

@@ -47,6 +47,20 @@ export interface Simulation {
   barberWait: Map<number, number | null>;
   /** Minutes a new customer choosing "any" would wait (minimum over the barbers); null when nobody works. */
   anyWait: number | null;
+  /** Where the simulation stands after the last waiting customer (see `seatNext`). */
+  end: LineEnd;
+}
+
+/**
+ * The simulation after the last waiting customer: each barber taking walk-ins, in rotation order,
+ * with the minutes until they are free, and the durations it used. A customer who joins at the back
+ * changes no wait ahead of them, so their wait follows from this alone (`seatNext`), in O(barbers)
+ * however long the line.
+ */
+export interface LineEnd {
+  working: readonly SimBarber[];
+  freeIn: Map<number, number>;
+  durations: Durations;
 }
 
 /** How much history counts: the last 20 visits per service and barber, within 60 days, 3 at least. */
@@ -161,27 +175,36 @@ export function estimateWaits({ barbers, tickets, now, durations = setDurations 
     freeIn.set(b.id, appointmentLeft > 0 ? Math.max(OVERRUN_REMAINING_MINUTES, appointmentLeft) : BUSY_UNKNOWN_REMAINING_MINUTES);
   }
 
+  const end: LineEnd = { working, freeIn, durations };
   const ticketWait = new Map<number, number | null>();
   const waiting = tickets.filter((t) => t.status === 'waiting').sort((a, b) => a.id - b.id);
-  for (const t of waiting) {
-    const candidates = t.preferredBarberId === null ? working : working.filter((b) => b.id === t.preferredBarberId);
-    let best: SimBarber | undefined;
-    for (const b of candidates) {
-      if (!best || (freeIn.get(b.id) ?? 0) < (freeIn.get(best.id) ?? 0)) best = b;
-    }
-    if (!best) {
-      ticketWait.set(t.id, null);
-      continue;
-    }
-    const wait = freeIn.get(best.id) ?? 0;
-    ticketWait.set(t.id, wait);
-    freeIn.set(best.id, wait + durations.minutesFor(best.id, t));
-  }
+  for (const t of waiting) ticketWait.set(t.id, seatNext(end, t));
 
   const barberWait = new Map<number, number | null>(barbers.map((b) => [b.id, freeIn.get(b.id) ?? null]));
   const waits = [...freeIn.values()];
-  return { ticketWait, barberWait, anyWait: waits.length > 0 ? Math.min(...waits) : null };
+  return { ticketWait, barberWait, anyWait: waits.length > 0 ? Math.min(...waits) : null, end };
 }
+
+/**
+ * Seats the next waiting customer in `end` (which it updates): the eligible barber free first (the
+ * chosen one, or any; ties to the earlier place in the rotation) takes them and stays busy for their
+ * visit. Returns their wait in minutes, or null when no barber can take them.
+ */
+export function seatNext(end: LineEnd, t: Pick<SimTicket, 'preferredBarberId' | 'minutes' | 'services'>): number | null {
+  const { working, freeIn, durations } = end;
+  let best: SimBarber | undefined;
+  for (const b of working) {
+    if (t.preferredBarberId !== null && b.id !== t.preferredBarberId) continue;
+    if (!best || (freeIn.get(b.id) ?? 0) < (freeIn.get(best.id) ?? 0)) best = b;
+  }
+  if (!best) return null;
+  const wait = freeIn.get(best.id) ?? 0;
+  freeIn.set(best.id, wait + durations.minutesFor(best.id, t));
+  return wait;
+}
+
+/** A copy of `end` that `seatNext` may update without changing the original. */
+export const copyLineEnd = (end: LineEnd): LineEnd => ({ ...end, freeIn: new Map(end.freeIn) });
 
 /** The estimate with the shop's set times only (no history). */
 export function simulateQueue(barbers: readonly SimBarber[], tickets: readonly SimTicket[], now: Date): Simulation {

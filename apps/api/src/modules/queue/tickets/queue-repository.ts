@@ -404,38 +404,59 @@ export async function activeTicketForPhone(sql: Sql, shopId: number, phone: stri
 export interface NewTicket {
   shopId: number;
   partyName: string;
+  /** E.164 (customerPhone): the ticket is the shop's customer with this phone, made on first visit. */
   phone: string | null;
   preferredBarberId: number | null;
   serviceIds: readonly number[];
   source: TicketSource;
-  customerId: number | null;
   createdByUserId: number | null;
   token: string;
 }
 
-/** Inserts a waiting ticket; call with the shop locked, so ids follow the order of arrival. */
-export async function insertTicket(sql: Sql, t: NewTicket): Promise<number> {
-  // The ticket and its services in one statement; the services' trigger then stores its minutes.
-  const row = await one<{ id: number }>(
+/**
+ * Inserts a waiting ticket; call with the shop locked, so ids follow the order of arrival. The
+ * customer with the ticket's phone (made on first visit, so the back office sees walk-ins), the
+ * ticket and its services are written in one statement (each statement is a round trip inside the
+ * shop lock); the services' trigger then stores the ticket's minutes. An existing customer keeps
+ * their name. `beforeId` is the newest waiting ticket ahead of the new one (the statement reads the
+ * table as it was before its own insert).
+ */
+export async function insertTicket(sql: Sql, t: NewTicket): Promise<{ id: number; beforeId: number | null }> {
+  const row = await one<{ id: number; customer_id: number | null; before_id: number | null }>(
     sql,
-    `WITH ticket AS (
+    `WITH found AS (
+       SELECT id FROM customers WHERE $4::text IS NOT NULL AND shop_id = $1 AND phone = $4::text),
+     made AS (
+       INSERT INTO customers (shop_id, name, phone)
+       SELECT $1, $3, $4::text WHERE $4::text IS NOT NULL AND NOT EXISTS (SELECT 1 FROM found)
+       ON CONFLICT (shop_id, phone) WHERE phone IS NOT NULL DO NOTHING RETURNING id),
+     ticket AS (
        INSERT INTO walkin_tickets (shop_id, token, customer_id, party_name, phone, preferred_barber_id, status, source,
                                    checked_in_at, created_by_user_id)
-       VALUES ($1, $2, $3, $4, $5, $6, 'waiting', $7, clock_timestamp(), $8) RETURNING id),
+       VALUES ($1, $2, (SELECT id FROM found UNION ALL SELECT id FROM made LIMIT 1), $3, $4, $5, 'waiting', $6,
+               clock_timestamp(), $7)
+       RETURNING id, customer_id),
      chosen AS (
        INSERT INTO walkin_ticket_services (ticket_id, service_id)
-       SELECT ticket.id, unnest($9::int[]) FROM ticket ON CONFLICT DO NOTHING)
-     SELECT id FROM ticket`,
-    [t.shopId, t.token, t.customerId, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId, t.serviceIds],
+       SELECT ticket.id, unnest($8::int[]) FROM ticket ON CONFLICT DO NOTHING)
+     SELECT id, customer_id,
+            (SELECT max(w.id) FROM walkin_tickets w WHERE w.shop_id = $1 AND w.status = 'waiting') AS before_id
+       FROM ticket`,
+    [t.shopId, t.token, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId, t.serviceIds],
   );
   if (!row) throw new Error('insert returned no row');
-  return row.id;
+  // Another request made the same customer between this statement's read and its insert: link it.
+  if (t.phone !== null && row.customer_id === null) {
+    const customerId = await customerForPhone(sql, t.shopId, t.partyName, t.phone);
+    await sql.query('UPDATE walkin_tickets SET customer_id = $2 WHERE id = $1', [row.id, customerId]);
+  }
+  return { id: row.id, beforeId: row.before_id };
 }
 
 /**
- * The shop's customer with this phone (E.164, customerPhone), made on first visit, so the back office
- * sees walk-ins. Customers' phones are stored in the same form, so this is an indexed equality. An
- * existing customer keeps their name; two requests making the same customer at once get one row.
+ * The shop's customer with this phone (E.164, customerPhone), made on first visit. Customers' phones
+ * are stored in the same form, so this is an indexed equality. An existing customer keeps their name;
+ * two requests making the same customer at once get one row.
  */
 export async function customerForPhone(sql: Sql, shopId: number, name: string, phone: string): Promise<number> {
   const found = await one<{ id: number }>(sql, 'SELECT id FROM customers WHERE shop_id = $1 AND phone = $2', [shopId, phone]);
@@ -462,19 +483,29 @@ export interface CheckInFacts {
   barberStatus: string | null;
   /** How many of the given service ids are the shop's active services. */
   knownServices: number;
+  /** The token of the ticket the phone already has in line (waiting, called or in the chair), if any. */
+  activeToken: string | null;
 }
 
 /**
  * Everything a new ticket is checked against, in one statement: this month's check-ins and the
- * plan's limit (as monthUsage), the chosen barber, and the chosen services.
+ * plan's limit (as monthUsage), the chosen barber, the chosen services, and the phone's ticket
+ * already in line (an indexed equality, as activeTicketForPhone).
  */
 export async function checkInFacts(
   sql: Sql,
   shopId: number,
   barberId: number | null,
   serviceIds: readonly number[],
+  phone: string | null,
 ): Promise<CheckInFacts> {
-  const row = await one<{ used: number; limit: number | null; barber_status: string | null; known_services: number }>(
+  const row = await one<{
+    used: number;
+    limit: number | null;
+    barber_status: string | null;
+    known_services: number;
+    active_token: string | null;
+  }>(
     sql,
     `SELECT (SELECT count(*)::int FROM walkin_tickets t
               WHERE t.shop_id = s.id
@@ -482,15 +513,18 @@ export async function checkInFacts(
             (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS "limit",
             (SELECT b.status FROM barbers b
               WHERE b.shop_id = s.id AND b.id = $2::int AND b.archived_at IS NULL AND b.in_rotation) AS barber_status,
-            (SELECT count(*)::int FROM services sv WHERE sv.shop_id = s.id AND sv.active AND sv.id = ANY($3::int[])) AS known_services
+            (SELECT count(*)::int FROM services sv WHERE sv.shop_id = s.id AND sv.active AND sv.id = ANY($3::int[])) AS known_services,
+            (SELECT t.token FROM walkin_tickets t
+              WHERE t.shop_id = s.id AND t.phone = $4::text AND t.status = ANY($5::text[]) LIMIT 1) AS active_token
        FROM shops s WHERE s.id = $1`,
-    [shopId, barberId, serviceIds],
+    [shopId, barberId, serviceIds, phone, ACTIVE_TICKET_STATUSES],
   );
   return {
     used: row?.used ?? 0,
     limit: row?.limit ?? null,
     barberStatus: row?.barber_status ?? null,
     knownServices: row?.known_services ?? 0,
+    activeToken: row?.active_token ?? null,
   };
 }
 

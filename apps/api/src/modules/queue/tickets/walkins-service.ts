@@ -16,7 +16,6 @@ import { lockShopById, type ShopRow } from '../shop-lock-repository.js';
 import { takesWalkins } from '../../team/team-repository.js';
 import { queueTicket } from './new-ticket.js';
 import {
-  activeTicketForPhone,
   forgetHistory,
   queueSnapshot,
   ticketById,
@@ -106,8 +105,7 @@ export class WalkinsService {
   ): Promise<Walkin> {
     return this.write(staff, async (tx, shop) => {
       const phone = input.phone_number ? customerPhone(input.phone_number, shop.country) : null;
-      if (phone && (await activeTicketForPhone(tx, staff.shopId, phone))) throw conflict(QUEUE_MESSAGES.phoneInLine);
-      const { id } = await queueTicket(tx, staff.shopId, {
+      const queued = await queueTicket(tx, staff.shopId, {
         partyName: input.name,
         phone,
         preferredBarberId: input.barber_id,
@@ -115,7 +113,8 @@ export class WalkinsService {
         source: 'staff',
         createdByUserId: staff.userId,
       });
-      return { id, rotation: false };
+      if (queued.kind === 'in-line') throw conflict(QUEUE_MESSAGES.phoneInLine);
+      return { id: queued.id, rotation: false };
     });
   }
 
