@@ -8,6 +8,9 @@ export const QUEUE_CHANNEL = 'chairline_queue';
 export const SHOP_CHANGED_CHANNEL = 'chairline_shop_changed';
 const RECONNECT_MS = 1000;
 
+/** How long a NOTIFY sent after a commit waits for one of the notifier's connections. */
+export const NOTIFIER_WAIT_MS = 2_000;
+
 /**
  * Events over PostgreSQL LISTEN/NOTIFY, so every API process on one database pushes every change.
  * A dedicated client LISTENs (a pooled connection cannot: it is shared). A queue write's NOTIFY is
@@ -19,7 +22,10 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
   let client: pg.Client | null = null;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
-  const notifier = new pg.Pool({ connectionString, max: 2 });
+  // A staff write's reply waits for its NOTIFY (onSend), so a busy notifier pool must not hold it
+  // without end: past the wait the notification is dropped and logged, and other processes' cached
+  // replies expire on their own within seconds.
+  const notifier = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: NOTIFIER_WAIT_MS });
 
   const connect = async () => {
     const c = new pg.Client({ connectionString });
