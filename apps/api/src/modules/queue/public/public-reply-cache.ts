@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../../http/compression.js';
 import type { ShopChange } from '../events/event-bus.js';
+import { SharedSnapshots } from './shared-snapshots.js';
 
 /**
  * Public shop replies (the shop, its barbers, its queue, its services) kept per shop as the bytes
@@ -205,6 +206,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Public shop replies kept per shop until the shop changes (public-reply-cache.ts). */
     publicReplies: PublicReplyCache;
+    /** The queue snapshot those replies are built from, one per shop and change (shared-snapshots.ts). */
+    publicSnapshots: SharedSnapshots;
   }
 }
 
@@ -216,8 +219,13 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerPublicReplyCache(app: FastifyInstance) {
   const cache = new PublicReplyCache(() => app.clock());
+  const snapshots = new SharedSnapshots(app.db);
   app.decorate('publicReplies', cache);
-  const stop = app.events.onChange((change) => cache.forget(change));
+  app.decorate('publicSnapshots', snapshots);
+  const stop = app.events.onChange((change) => {
+    snapshots.forget(change);
+    cache.forget(change);
+  });
   app.addHook('onClose', async () => stop());
   // Before the reply leaves: the staff member's next read (and anyone's) must see the change.
   app.addHook('onSend', async (req, reply) => {

@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { notFound } from '../../../http/errors.js';
 import { gateFactsById, publicHoursFields } from '../../opening-hours/check-in-gate.js';
 import { toEtaRange } from '../tickets/eta.js';
-import { queueSnapshot, queueSnapshotOf, waitingCountFor } from '../tickets/queue-repository.js';
+import { queueSnapshotOf, waitingCountFor } from '../tickets/queue-repository.js';
 import { toPublicQueue } from './public-queue-view.js';
 import { activeServicesOf, shopPage } from './public-shop-repository.js';
 
@@ -62,7 +62,7 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
       const gate = await gateFactsById(app.db, shop.id);
       const now = app.clock();
       // The "any barber" wait is the queue simulation's, so every screen shows the server's one answer.
-      const queue = await queueSnapshot(app.db, shop.id, now, { cached: true });
+      const queue = await app.publicSnapshots.of(shop.username, now);
       const hours: Partial<ReturnType<typeof publicHoursFields>> = gate ? publicHoursFields(gate, now, limitReached) : {};
       // Today's check-ins start again at the shop's midnight; the hours' next change flips check_in.
       const horizons = [nextLocalMidnight(now, shop.timezone), hours.changes_at ? new Date(hours.changes_at) : null];
@@ -80,7 +80,7 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
           ...hours,
         },
         today_checkins: shop.today_checkins,
-        any_barber_eta_range: toEtaRange(queue.simulation.anyWait),
+        any_barber_eta_range: toEtaRange(queue?.simulation.anyWait),
       };
       return { shopId: shop.id, username: shop.username, payload, horizon: earliest(horizons) };
     }),
@@ -95,7 +95,7 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { access: 'public' }, compress: false, schema: { tags, querystring: shopQuery, response: { 200: z.array(publicBarber) } } },
     async (req, reply) =>
       app.publicReplies.answer(req, reply, 'barbers', req.query.shop_username, async () => {
-      const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock());
+      const snapshot = await app.publicSnapshots.of(req.query.shop_username, app.clock());
       if (!snapshot?.shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
       const payload: PublicBarber[] = snapshot.barbers
         .filter((b) => b.in_rotation && b.position !== null)
