@@ -32,8 +32,11 @@ async function repeat(runs: number, once: () => Promise<Map<string, number>>): P
 }
 
 async function shopReadsGoal(): Promise<GoalRow[]> {
+  // The req/s themselves go under the table: a ratio alone hides a bare run the machine starved.
+  const rps: string[] = [];
   const ratios = await repeat(RUNS, async () => {
     const { figures } = await measureLoadTest({ pglite: true, shopOnly: true });
+    rps.push(figures.map((f) => `${f.name.split(' ')[0] ?? ''} ${f.rps}`).join(', '));
     const bare = figures[0]?.rps ?? 0;
     const found = new Map<string, number>();
     for (const f of figures.slice(1)) found.set(f.name.split(' ')[0] ?? '', (100 * f.rps) / bare);
@@ -46,6 +49,7 @@ async function shopReadsGoal(): Promise<GoalRow[]> {
     unit: ' %',
     digits: 0,
     meets: (v) => v >= least,
+    ...(database === 'PostgreSQL' ? { note: `req/s per run: ${rps.join('; ')}` } : {}),
   });
   return [row('PostgreSQL', 30), row('PGlite', 15)];
 }
@@ -106,7 +110,7 @@ async function eventGoal(): Promise<GoalRow[]> {
       unit: ' ms',
       digits: 0,
       meets: (v) => v <= 200,
-      note: 'p95 over every stream of every check-in of a run',
+      note: 'the p95 over every stream of every check-in of the run',
     },
   ];
 }
