@@ -1,6 +1,6 @@
 import { request, Agent } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BENCH_SHOPS } from './settings.js';
+import { STEADY_RATE_SHOPS } from './settings.js';
 import { postgresDatabase, startServer, stopServer, PG_URL } from './servers.js';
 
 /**
@@ -12,12 +12,12 @@ import { postgresDatabase, startServer, stopServer, PG_URL } from './servers.js'
  * Knobs: BENCH_RATE (200/s), BENCH_SHOPS (100), BENCH_SECONDS (20), BENCH_CONNECTIONS (50, the
  * most requests in flight), BENCH_PGLITE=1 to add the embedded database.
  */
-const RATE = Number(process.env.BENCH_RATE ?? 200);
+export const RATE = Number(process.env.BENCH_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const GOAL_P99_MS = 25;
+export const GOAL_P99_MS = 25;
 
-interface RateFigure {
+export interface RateFigure {
   label: string;
   offered: number;
   achieved: number;
@@ -88,8 +88,7 @@ async function openLoop(base: string, shops: number, seconds: number) {
   return { achieved: Math.round(total / elapsed), latencies, non2xx, errors };
 }
 
-async function atRate(label: string, url: string): Promise<RateFigure> {
-  const shops = BENCH_SHOPS;
+async function atRate(label: string, url: string, shops: number): Promise<RateFigure> {
   await openLoop(url, shops, 3);
   const r = await openLoop(url, shops, SECONDS);
   const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -105,31 +104,50 @@ async function atRate(label: string, url: string): Promise<RateFigure> {
   };
 }
 
-async function measure(label: string, mode: string): Promise<RateFigure> {
+async function measure(label: string, mode: string, shops: number): Promise<RateFigure> {
   const server = await startServer(mode);
   try {
-    return await atRate(label, server.url);
+    return await atRate(label, server.url, shops);
   } finally {
     await stopServer(server);
   }
 }
 
-export async function printCheckInRate(): Promise<void> {
-  // The servers inherit the environment: they seed the same shops the load is spread over.
-  process.env.BENCH_SHOPS = String(BENCH_SHOPS);
-  console.log(`Check-ins at ${RATE}/s over ${BENCH_SHOPS} shops, ${SECONDS} s after a 3 s warm-up, ${CONNECTIONS} connections.\n`);
-  const figures: RateFigure[] = [];
-  const database = await postgresDatabase();
-  if (database) {
-    try {
-      figures.push(await measure('PostgreSQL', database.url));
-    } finally {
-      await database.drop();
+/**
+ * The steady-rate figures on PostgreSQL (an empty list when none answers) and, with
+ * `pglite`, on the embedded database. `shops`: the shops the rush is spread over (100 by default,
+ * whichever bench asks).
+ */
+export async function measureCheckInRate(options: { shops?: number; pglite?: boolean } = {}): Promise<RateFigure[]> {
+  const shops = options.shops ?? STEADY_RATE_SHOPS;
+  // The servers inherit the environment: they seed the same shops the load is spread over (and
+  // the benches run after this one in the same process seed what they asked for).
+  const previous = process.env.BENCH_SHOPS;
+  process.env.BENCH_SHOPS = String(shops);
+  try {
+    const figures: RateFigure[] = [];
+    const database = await postgresDatabase();
+    if (database) {
+      try {
+        figures.push(await measure('PostgreSQL', database.url, shops));
+      } finally {
+        await database.drop();
+      }
     }
-  } else {
+    if (options.pglite) figures.push(await measure('PGlite', 'pglite', shops));
+    return figures;
+  } finally {
+    if (previous === undefined) delete process.env.BENCH_SHOPS;
+    else process.env.BENCH_SHOPS = previous;
+  }
+}
+
+export async function printCheckInRate(): Promise<void> {
+  console.log(`Check-ins at ${RATE}/s over ${STEADY_RATE_SHOPS} shops, ${SECONDS} s after a 3 s warm-up, ${CONNECTIONS} connections.\n`);
+  const figures = await measureCheckInRate({ pglite: process.env.BENCH_PGLITE === '1' });
+  if (!figures.some((f) => f.label === 'PostgreSQL')) {
     console.log(`PostgreSQL: not reachable at ${PG_URL.replace(/\/\/[^@]*@/, '//')}; skipped.`);
   }
-  if (process.env.BENCH_PGLITE === '1') figures.push(await measure('PGlite', 'pglite'));
   console.log('database     offered/s  achieved/s  p50 ms  p99 ms  max ms  non-2xx  errors  goal p99 ≤ 25 ms');
   for (const f of figures) {
     console.log(

@@ -9,7 +9,7 @@ import { postgresDatabase, startServer, stopServer, type Running } from './serve
  * per open stream (after a full collection, before and after opening them). On PostgreSQL when one
  * answers (BENCH_DATABASE_URL), else on the embedded database.
  */
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
+export const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SHOP = 'bench-0';
 
@@ -83,18 +83,36 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function measure(s: Running, label: string): Promise<string[]> {
-  const lines: string[] = [];
+/** One check-in's event on every stream: latency spread in ms, and the server's longest stall. */
+export interface FanOutRound {
+  min: number;
+  median: number;
+  p95: number;
+  max: number;
+  missing: number;
+  stallMs: number;
+}
+
+export interface FanOutFigures {
+  label: string;
+  streams: number;
+  openSeconds: number;
+  /** Bytes per open stream, after minus before opening them. */
+  perStream: { heap: number; buffers: number; rss: number; collected: boolean };
+  rounds: FanOutRound[];
+  /** The p95 over every stream's latency of every round (the goal's figure for the run). */
+  p95: number;
+}
+
+async function measureOn(s: Running, label: string): Promise<FanOutFigures> {
   const before = await json<Memory>(`${s.url}/bench/memory`);
   const opened = performance.now();
   const streams = await openStreams(s.url, STREAMS);
-  lines.push(`${label}: ${STREAMS} streams open in ${ms((performance.now() - opened) / 1000)} s`);
+  const openSeconds = (performance.now() - opened) / 1000;
   const after = await json<Memory>(`${s.url}/bench/memory`);
   const per = (k: keyof Omit<Memory, 'collected'>) => Math.round((after[k] - before[k]) / STREAMS);
-  lines.push(
-    `  memory per open stream: ${per('heapUsed')} B heap, ${per('external') + per('arrayBuffers')} B buffers, ${per('rss')} B resident` +
-      (after.collected ? '' : ' (no --expose-gc: not collected first)'),
-  );
+  const rounds: FanOutRound[] = [];
+  const all: number[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     await json(`${s.url}/bench/loop-delay/reset`, 'POST');
     const seen = streams.map((st) => st.events);
@@ -106,28 +124,58 @@ async function measure(s: Running, label: string): Promise<string[]> {
       await new Promise((r) => setTimeout(r, 5));
     }
     const latencies = streams.map((st, i) => (st.arrivals[seen[i] ?? 0] ?? Infinity) - sent).sort((a, b) => a - b);
-    const missing = latencies.filter((l) => !Number.isFinite(l)).length;
+    all.push(...latencies);
     const stall = await json<{ maxMs: number; p99Ms: number }>(`${s.url}/bench/loop-delay`);
-    lines.push(
-      `  check-in ${round} → event on every stream: min ${ms(latencies[0] ?? 0)} / median ${ms(percentile(latencies, 50))} / ` +
-        `p95 ${ms(percentile(latencies, 95))} / max ${ms(latencies[latencies.length - 1] ?? 0)} ms` +
-        `${missing ? `, ${missing} streams without it` : ''}; server loop held at most ${ms(stall.maxMs)} ms`,
-    );
+    rounds.push({
+      min: latencies[0] ?? 0,
+      median: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      max: latencies[latencies.length - 1] ?? 0,
+      missing: latencies.filter((l) => !Number.isFinite(l)).length,
+      stallMs: stall.maxMs,
+    });
     // Let the rotation event that follows settle before the next round.
     await new Promise((r) => setTimeout(r, 500));
   }
   for (const st of streams) st.req.destroy();
-  return lines;
+  return {
+    label,
+    streams: STREAMS,
+    openSeconds,
+    perStream: { heap: per('heapUsed'), buffers: per('external') + per('arrayBuffers'), rss: per('rss'), collected: after.collected },
+    rounds,
+    p95: percentile(all.sort((a, b) => a - b), 95),
+  };
 }
 
-export async function printFanOut() {
-  console.log(`Chairline fan-out bench: ${STREAMS} event streams on one shop, ${ROUNDS} check-ins.\n`);
+/** The fan-out on PostgreSQL when one answers, else on the embedded database. */
+export async function measureFanOut(): Promise<FanOutFigures> {
   const database = await postgresDatabase();
   const s = await startServer(database ? database.url : 'pglite');
   try {
-    for (const line of await measure(s, database ? 'PostgreSQL' : 'PGlite')) console.log(line);
+    return await measureOn(s, database ? 'PostgreSQL' : 'PGlite');
   } finally {
     await stopServer(s);
     await database?.drop();
   }
+}
+
+function fanOutLines(f: FanOutFigures): string[] {
+  const { perStream: p } = f;
+  return [
+    `${f.label}: ${f.streams} streams open in ${ms(f.openSeconds)} s`,
+    `  memory per open stream: ${p.heap} B heap, ${p.buffers} B buffers, ${p.rss} B resident` +
+      (p.collected ? '' : ' (no --expose-gc: not collected first)'),
+    ...f.rounds.map(
+      (r, i) =>
+        `  check-in ${i + 1} → event on every stream: min ${ms(r.min)} / median ${ms(r.median)} / ` +
+        `p95 ${ms(r.p95)} / max ${ms(r.max)} ms` +
+        `${r.missing ? `, ${r.missing} streams without it` : ''}; server loop held at most ${ms(r.stallMs)} ms`,
+    ),
+  ];
+}
+
+export async function printFanOut() {
+  console.log(`Chairline fan-out bench: ${STREAMS} event streams on one shop, ${ROUNDS} check-ins.\n`);
+  for (const line of fanOutLines(await measureFanOut())) console.log(line);
 }

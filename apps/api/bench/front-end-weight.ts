@@ -14,8 +14,8 @@ import { startServer, stopServer } from './servers.js';
  *   shell and Home), which the entry requests at once. Chunks a screen loads later (another
  *   screen, Home's charts, which load alongside Home's first figures) are not counted.
  */
-const KB = 1024;
-const GOALS = { publicPage: 80 * KB, login: 300 * KB, dashboard: 300 * KB, ratio: 1 / 5 };
+export const KB = 1024;
+export const GOALS = { publicPage: 80 * KB, login: 300 * KB, dashboard: 300 * KB, ratio: 1 / 5 };
 
 /** The lazy modules each back-office page needs first (keys of Vite's manifest). */
 export const ADMIN_ROUTE_MODULES = {
@@ -62,31 +62,43 @@ function detail(js: PageJs): string[] {
   return js.files.map((f) => `    ${f.url}  ${f.bytes} B, ${f.gzip} B gzip`);
 }
 
-export async function measureFrontEndWeight(): Promise<string[]> {
-  if (!existsSync(join(REPO_ROOT, 'apps/public-site/dist/server/entry.mjs')) || !existsSync(ADMIN_MANIFEST)) {
-    return ['Front-end weight: front ends not built (run `pnpm build`).'];
-  }
+export interface FrontEndWeight {
+  shop: PageJs;
+  login: PageJs;
+  dashboard: PageJs;
+  /** The public page's JavaScript over the back office's (/dashboard). */
+  ratio: number;
+}
+
+/** The built pages' first JavaScript, or null when the front ends are not built. */
+export async function measureFrontEndWeight(): Promise<FrontEndWeight | null> {
+  if (!existsSync(join(REPO_ROOT, 'apps/public-site/dist/server/entry.mjs')) || !existsSync(ADMIN_MANIFEST)) return null;
   const manifest = readAdminManifest();
   const s = await startServer('pglite');
   try {
     const shop = await measurePageJs(`${s.url}/shop/demo`);
     const login = await measurePageJs(`${s.url}/login`, routeChunkUrls(manifest, '/login'));
     const dashboard = await measurePageJs(`${s.url}/dashboard`, routeChunkUrls(manifest, '/dashboard'));
-    const ratio = shop.totalGzip / dashboard.totalGzip;
-    return [
-      `public shop page JS ${kb(shop.totalGzip)} gzip in ${shop.files.length} files (goal ≤ 80 KB) ${mark(shop.totalGzip <= GOALS.publicPage)}`,
-      ...detail(shop),
-      `back office /login initial JS ${kb(login.totalGzip)} gzip in ${login.files.length} files (goal ≤ 300 KB) ${mark(login.totalGzip <= GOALS.login)}`,
-      ...detail(login),
-      `back office /dashboard initial JS ${kb(dashboard.totalGzip)} gzip in ${dashboard.files.length} files (goal ≤ 300 KB) ${mark(dashboard.totalGzip <= GOALS.dashboard)}`,
-      ...detail(dashboard),
-      `public / back office (/dashboard) ratio 1/${(1 / ratio).toFixed(1)} (goal ≤ 1/5) ${mark(ratio <= GOALS.ratio)}`,
-    ];
+    return { shop, login, dashboard, ratio: shop.totalGzip / dashboard.totalGzip };
   } finally {
     await stopServer(s);
   }
 }
 
+function frontEndWeightLines(w: FrontEndWeight | null): string[] {
+  if (!w) return ['Front-end weight: front ends not built (run `pnpm build`).'];
+  const { shop, login, dashboard, ratio } = w;
+  return [
+    `public shop page JS ${kb(shop.totalGzip)} gzip in ${shop.files.length} files (goal ≤ 80 KB) ${mark(shop.totalGzip <= GOALS.publicPage)}`,
+    ...detail(shop),
+    `back office /login initial JS ${kb(login.totalGzip)} gzip in ${login.files.length} files (goal ≤ 300 KB) ${mark(login.totalGzip <= GOALS.login)}`,
+    ...detail(login),
+    `back office /dashboard initial JS ${kb(dashboard.totalGzip)} gzip in ${dashboard.files.length} files (goal ≤ 300 KB) ${mark(dashboard.totalGzip <= GOALS.dashboard)}`,
+    ...detail(dashboard),
+    `public / back office (/dashboard) ratio 1/${(1 / ratio).toFixed(1)} (goal ≤ 1/5) ${mark(ratio <= GOALS.ratio)}`,
+  ];
+}
+
 export async function printFrontEndWeight(): Promise<void> {
-  for (const line of await measureFrontEndWeight()) console.log(line);
+  for (const line of frontEndWeightLines(await measureFrontEndWeight())) console.log(line);
 }

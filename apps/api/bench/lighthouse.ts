@@ -26,10 +26,10 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const PAGES = ['/shop/demo', '/login'];
+export const PAGES = ['/shop/demo', '/login'];
 const SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/server.js');
 
-interface Run {
+export interface LighthouseRun {
   performance: number;
   accessibility: number;
   lcpMs: number;
@@ -94,7 +94,7 @@ async function startProductionServer(): Promise<{ url: string; stop: () => Promi
   }
 }
 
-async function audit(url: string, port: number): Promise<Run> {
+async function audit(url: string, port: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
@@ -114,22 +114,28 @@ function spread(values: number[], unit = ''): string {
   return `${f(sorted[0])} / ${f(median)} / ${f(sorted[sorted.length - 1])}`;
 }
 
-export async function printLighthouse(): Promise<void> {
+/** Each page's runs, in order; `runs` defaults to BENCH_RUNS. */
+export async function measureLighthouse(runs = RUNS): Promise<Map<string, LighthouseRun[]>> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`pnpm build\` first.`);
   if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM} (set CHROMIUM_PATH).`);
   const server = await startProductionServer();
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_FLAGS });
-  const runs = new Map<string, Run[]>(PAGES.map((p) => [p, []]));
+  const byPage = new Map<string, LighthouseRun[]>(PAGES.map((p) => [p, []]));
   try {
     // Warm the server's caches (first page render, statements) so run 1 is not an outlier of start-up.
     for (const page of PAGES) await fetch(`${server.url}${page}`).then((r) => r.arrayBuffer());
-    for (let i = 0; i < RUNS; i++) {
-      for (const page of PAGES) runs.get(page)?.push(await audit(`${server.url}${page}`, chrome.port));
+    for (let i = 0; i < runs; i++) {
+      for (const page of PAGES) byPage.get(page)?.push(await audit(`${server.url}${page}`, chrome.port));
     }
   } finally {
     chrome.kill();
     await server.stop();
   }
+  return byPage;
+}
+
+export async function printLighthouse(): Promise<void> {
+  const runs = await measureLighthouse();
   const load = loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`Lighthouse ${RUNS} runs per page, mobile (simulated throttling), min / median / max; load average now ${load}`);
   for (const [page, list] of runs) {

@@ -28,8 +28,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const withPglite = process.env.BENCH_PGLITE !== '0';
 const withPostgres = process.env.BENCH_POSTGRES !== '0';
 const PASSWORD = 'bench password long enough';
-const OPERATIONS = ['check-in', 'check-in behind it', 'ticket status', 'status, next poll', 'GET /api/queue/', 'call-next', 'cancel'] as const;
-type Operation = (typeof OPERATIONS)[number];
+export const OPERATIONS = ['check-in', 'check-in behind it', 'ticket status', 'status, next poll', 'GET /api/queue/', 'call-next', 'cancel'] as const;
+export type Operation = (typeof OPERATIONS)[number];
 
 /** The database, counting the statements run through it (a transaction adds BEGIN and COMMIT). */
 function counting(db: Database): { db: Database; statements: () => number } {
@@ -118,7 +118,21 @@ async function fillShop(db: Database, waiting: number) {
 
 const percentile = (sorted: readonly number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
-async function measure(kind: 'pglite' | 'postgres', waiting: number): Promise<string[]> {
+type Kind = 'pglite' | 'postgres';
+
+/** One operation at one line length: its times in ms and the statements it ran. */
+export interface QueueFigure {
+  label: string;
+  waiting: number;
+  op: Operation;
+  p50: number;
+  p99: number;
+  statements: number;
+  /** The reply's size, for GET /api/queue/. */
+  replyBytes?: number;
+}
+
+async function measure(kind: Kind, waiting: number, rounds: number): Promise<QueueFigure[]> {
   const pgDb = kind === 'postgres' ? await postgresDatabase() : null;
   if (kind === 'postgres' && !pgDb) return [];
   const dataDir = mkdtempSync(join(tmpdir(), 'chairline-queue-scale-'));
@@ -153,7 +167,7 @@ async function measure(kind: 'pglite' | 'postgres', waiting: number): Promise<st
       if (res.statusCode !== 200) throw new Error(`${op}: ${res.statusCode} ${res.body}`);
       return res;
     };
-    for (let round = 0; round < ROUNDS + 2; round++) {
+    for (let round = 0; round < rounds + 2; round++) {
       const joined = await timed('check-in', () =>
         app!.inject({
           method: 'POST',
@@ -187,8 +201,15 @@ async function measure(kind: 'pglite' | 'postgres', waiting: number): Promise<st
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     return OPERATIONS.map((op) => {
       const sorted = [...(times.get(op) ?? [])].sort((a, b) => a - b);
-      const extra = op === 'GET /api/queue/' ? `  reply ${(bytes / 1024).toFixed(1)} KB` : '';
-      return `${label.padEnd(10)} ${String(waiting).padStart(6)} waiting  ${op.padEnd(17)} p50 ${percentile(sorted, 50).toFixed(1).padStart(7)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  ${String(counts.get(op) ?? 0).padStart(2)} statements${extra}`;
+      return {
+        label,
+        waiting,
+        op,
+        p50: percentile(sorted, 50),
+        p99: percentile(sorted, 99),
+        statements: counts.get(op) ?? 0,
+        ...(op === 'GET /api/queue/' ? { replyBytes: bytes } : {}),
+      };
     });
   } finally {
     await app?.close();
@@ -198,11 +219,36 @@ async function measure(kind: 'pglite' | 'postgres', waiting: number): Promise<st
   }
 }
 
+/**
+ * Every operation at every size, on each database in `kinds` (PostgreSQL is left out when none
+ * answers). Defaults: the knobs above.
+ */
+export async function measureQueueScale(
+  options: { sizes?: readonly number[]; rounds?: number; kinds?: readonly Kind[] } = {},
+  /** Called with each size's figures as they come (the bench prints them while the next is filled). */
+  onSize: (figures: QueueFigure[]) => void = () => undefined,
+): Promise<QueueFigure[]> {
+  const kinds = options.kinds ?? (['postgres', 'pglite'] as const).filter((k) => (k === 'pglite' ? withPglite : withPostgres));
+  const figures: QueueFigure[] = [];
+  for (const kind of kinds) {
+    for (const size of options.sizes ?? SIZES) {
+      const sized = await measure(kind, size, options.rounds ?? ROUNDS);
+      onSize(sized);
+      figures.push(...sized);
+    }
+  }
+  return figures;
+}
+
+function queueLine(f: QueueFigure): string {
+  const extra = f.replyBytes === undefined ? '' : `  reply ${(f.replyBytes / 1024).toFixed(1)} KB`;
+  return `${f.label.padEnd(10)} ${String(f.waiting).padStart(6)} waiting  ${f.op.padEnd(17)} p50 ${f.p50.toFixed(1).padStart(7)} ms  p99 ${f.p99.toFixed(1).padStart(7)} ms  ${String(f.statements).padStart(2)} statements${extra}`;
+}
+
 export async function printQueueScale() {
   console.log(`Queue writes at scale: ${ROUNDS} rounds per size; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const kinds = (['postgres', 'pglite'] as const).filter((k) => (k === 'pglite' ? withPglite : withPostgres));
-  for (const kind of kinds) {
-    for (const size of SIZES) for (const line of await measure(kind, size)) console.log(line);
-  }
+  await measureQueueScale({}, (sized) => {
+    for (const f of sized) console.log(queueLine(f));
+  });
   console.log(`load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 }

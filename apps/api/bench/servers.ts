@@ -54,8 +54,19 @@ export async function postgresDatabase(): Promise<{ url: string; drop: () => Pro
     async drop() {
       const c = new pg.Client({ connectionString: PG_URL });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // A pool's end() resolves before its clients' connections have closed; forcing the drop
+        // then kills a closing connection, whose error crashes the bench process. So wait for
+        // them (bounded), and force only what is still open after that.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+          if ((rows[0]?.n ?? 0) === 0) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }

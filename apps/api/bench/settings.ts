@@ -5,3 +5,5 @@
  */
 const steadyRate = process.argv[2] === 'check-in-rate';
 export const BENCH_SHOPS = Number(process.env.BENCH_SHOPS ?? (steadyRate ? 100 : 20));
+/** The shops a steady-rate rush is spread over, whichever bench runs it (`pnpm bench goals` too). */
+export const STEADY_RATE_SHOPS = Number(process.env.BENCH_SHOPS ?? 100);
