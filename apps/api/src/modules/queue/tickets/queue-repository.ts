@@ -1,5 +1,7 @@
 import {
   ACTIVE_TICKET_STATUSES,
+  DEFAULT_CHECK_IN_LIMIT,
+  UNLIMITED,
   type BarberStatus,
   type TicketSource,
   type TicketStatus,
@@ -488,8 +490,9 @@ export interface CheckInFacts {
 }
 
 /**
- * Everything a new ticket is checked against, in one statement: this month's check-ins and the
- * plan's limit (as monthUsage), the chosen barber, the chosen services, and the phone's ticket
+ * Everything a new ticket is checked against, in one statement: this month's check-ins against the
+ * plan's limit (counted only up to the limit, which is all the decision needs, and not at all on an
+ * unlimited plan, so a busy month costs no more than the plan allows), the chosen barber, the chosen services, and the phone's ticket
  * already in line (an indexed equality, as activeTicketForPhone).
  */
 export async function checkInFacts(
@@ -507,17 +510,22 @@ export async function checkInFacts(
     active_token: string | null;
   }>(
     sql,
-    `SELECT (SELECT count(*)::int FROM walkin_tickets t
-              WHERE t.shop_id = s.id
-                AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})) AS used,
-            (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id WHERE sub.shop_id = s.id) AS "limit",
+    `SELECT CASE WHEN coalesce(plan.total_check_ins, $6::int) = ${UNLIMITED} THEN 0
+                 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM walkin_tickets t
+                        WHERE t.shop_id = s.id
+                          AND t.checked_in_at >= (date_trunc('month', now() AT TIME ZONE ${zone}) AT TIME ZONE ${zone})
+                        LIMIT greatest(coalesce(plan.total_check_ins, $6::int), 0)) month) END AS used,
+            plan.total_check_ins AS "limit",
             (SELECT b.status FROM barbers b
               WHERE b.shop_id = s.id AND b.id = $2::int AND b.archived_at IS NULL AND b.in_rotation) AS barber_status,
             (SELECT count(*)::int FROM services sv WHERE sv.shop_id = s.id AND sv.active AND sv.id = ANY($3::int[])) AS known_services,
             (SELECT t.token FROM walkin_tickets t
               WHERE t.shop_id = s.id AND t.phone = $4::text AND t.status = ANY($5::text[]) LIMIT 1) AS active_token
-       FROM shops s WHERE s.id = $1`,
-    [shopId, barberId, serviceIds, phone, ACTIVE_TICKET_STATUSES],
+       FROM shops s
+       LEFT JOIN LATERAL (SELECT p.total_check_ins FROM subscriptions sub JOIN plans p ON p.id = sub.plan_id
+                           WHERE sub.shop_id = s.id) plan ON true
+      WHERE s.id = $1`,
+    [shopId, barberId, serviceIds, phone, ACTIVE_TICKET_STATUSES, DEFAULT_CHECK_IN_LIMIT],
   );
   return {
     used: row?.used ?? 0,
