@@ -73,7 +73,8 @@ export async function startServerPool(template: string): Promise<ServerPool> {
     let taken = spare ?? startSpare();
     spare = undefined;
     let server = await taken.server.finally(() => {
-      if (!closing) spare = startSpare();
+      // Files that lease at the same time each start one; one spare is kept, never more.
+      if (!closing && !spare) spare = startSpare();
     });
     const now = new Date();
     const seeded = taken.readyAt ?? now;
