@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
+import { leaseServer } from './server-lease.js';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const API_DIR = join(REPO_ROOT, 'apps/api');
@@ -73,10 +74,6 @@ export function waitForReadyLine(child: ChildProcess, output: () => string): Pro
 /** The compiled server, as `pnpm build` writes it and `npm start` runs it. */
 export const SERVER_ENTRY = join(API_DIR, 'dist/server.js');
 
-/**
- * The real server (apps/api/dist/server.js, compiled by `pnpm build`) as a child process, started
- * as `npm start` starts it: plain node, the shared package's compiled JavaScript.
- */
 /** The migrated data folder the e2e global setup made, or '' (none: the server creates its own). */
 function serverDataTemplate(): string {
   try {
@@ -86,14 +83,45 @@ function serverDataTemplate(): string {
   }
 }
 
+/** The address of the e2e global setup's server pool (support/server-pool.ts), or ''. */
+function serverPoolUrl(): string {
+  try {
+    return inject('serverPool') ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The real server (apps/api/dist/server.js, compiled by `pnpm build`) as a child process, started
+ * as `npm start` starts it: plain node, the shared package's compiled JavaScript.
+ *
+ * The default server (demo shop seeded, no settings of the test's own) comes from the run's pool,
+ * which started it while the previous file ran (support/server-pool.ts); any other is started here.
+ */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const pool = serverPoolUrl();
+  if (pool && isDefaultServer(options)) return leaseServer(pool);
+  return spawnServer(options, serverDataTemplate());
+}
+
+/** The pool holds only the default server: the demo shop seeded and no settings of a test's own. */
+export function isDefaultServer(options: ServerOptions): boolean {
+  return options.seedDemo !== false && Object.keys(options.env ?? {}).length === 0;
+}
+
+/**
+ * Starts the built server now. `template` is a migrated `pgdata` folder to start from (copied), or
+ * ''. `logFile`, when given, also receives everything the server prints: a pooled server's output
+ * is read by a test in another process.
+ */
+export async function spawnServer(options: ServerOptions, template: string, logFile?: string): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run \`pnpm build\` before the browser tests.`);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'chairline-e2e-'));
   // The server's database starts as a copy of the run's freshly migrated one (support/server-template.ts)
   // unless the test brings its own folder or database: the copy skips creating and migrating it.
-  const template = serverDataTemplate();
   if (template && options.env?.DATA_DIR === undefined && !options.env?.DATABASE_URL) {
     cpSync(template, join(dataDir, 'pgdata'), { recursive: true });
   }
@@ -114,8 +142,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const record = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (logFile) appendFileSync(logFile, chunk);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
   const output = () => log;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((r) =>
     child.once('exit', (code, signal) => r({ code, signal })),
