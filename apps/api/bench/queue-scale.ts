@@ -167,24 +167,17 @@ async function measure(kind: Kind, waiting: number, rounds: number): Promise<Que
       if (res.statusCode !== 200) throw new Error(`${op}: ${res.statusCode} ${res.body}`);
       return res;
     };
+    /** A new customer checks in; their ticket's token. */
+    const checkIn = async (op: Operation, phone: string) => {
+      const res = await timed(op, () =>
+        app!.inject({ method: 'POST', url: '/api/check-in/', payload: { shop_username: 'scale', name: 'Bench Guest', phone_number: phone } }),
+      );
+      return res.json<{ response: { token: string } }>().response.token;
+    };
     for (let round = 0; round < rounds + 2; round++) {
-      const joined = await timed('check-in', () =>
-        app!.inject({
-          method: 'POST',
-          url: '/api/check-in/',
-          payload: { shop_username: 'scale', name: 'Bench Guest', phone_number: `+1 556 ${String(round).padStart(7, '0')}` },
-        }),
-      );
-      const token = joined.json<{ response: { token: string } }>().response.token;
+      const token = await checkIn('check-in', `+1 556 ${String(round).padStart(7, '0')}`);
       // A second customer right behind the first (a rush): seated at the end of the kept line.
-      const behind = await timed('check-in behind it', () =>
-        app!.inject({
-          method: 'POST',
-          url: '/api/check-in/',
-          payload: { shop_username: 'scale', name: 'Bench Guest', phone_number: `+1 557 ${String(round).padStart(7, '0')}` },
-        }),
-      );
-      const behindToken = behind.json<{ response: { token: string } }>().response.token;
+      const behindToken = await checkIn('check-in behind it', `+1 557 ${String(round).padStart(7, '0')}`);
       await timed('ticket status', () => app!.inject({ method: 'GET', url: `/api/check-in/${token}/` }));
       // The phone's next poll, nothing changed meanwhile: the shop's line of waits is kept.
       await timed('status, next poll', () => app!.inject({ method: 'GET', url: `/api/check-in/${token}/` }));
