@@ -1,6 +1,6 @@
 import { MESSAGES } from '@chairline/shared';
 import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
@@ -8,6 +8,7 @@ import { FormMessage, type Message } from './FormMessage';
 import { useGoogleConfig } from './google';
 import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
+import { usePrerenderPass } from './prerender-pass';
 import { useSignInRedirect } from './useSignInRedirect';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
 
@@ -36,13 +37,24 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   // Never for affiliates: they are not asked, so no request is made either.
   const { clientId: googleClientId, state: googleState } = useGoogleConfig(!affiliate);
   const navigate = useNavigate();
-  const [email, setEmail] = useState(rememberedEmail);
+  // The page built ahead of time has empty fields: the kept email comes in once it is hydrated.
+  const prerenderPass = usePrerenderPass();
+  const [email, setEmail] = useState(() => (prerenderPass ? '' : rememberedEmail()));
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(() => rememberedEmail() !== '');
+  const [remember, setRemember] = useState(() => !prerenderPass && rememberedEmail() !== '');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const fillKeptEmail = useRef(prerenderPass);
+  useEffect(() => {
+    if (prerenderPass || !fillKeptEmail.current) return;
+    fillKeptEmail.current = false;
+    const kept = rememberedEmail();
+    if (kept === '') return;
+    setEmail((typed) => typed || kept);
+    setRemember(true);
+  }, [prerenderPass]);
 
-  if (redirect && variant !== 'auto') return <Navigate to={redirect} replace />;
+  if (redirect && variant !== 'auto' && !prerenderPass) return <Navigate to={redirect} replace />;
 
   const signedIn = (to: string) => {
     setMessage({ kind: 'success', text: MESSAGES.loggedIn });
