@@ -68,9 +68,10 @@ describe('the prerendered sign-in page', () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/login');
-    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe('kept@chairline.test');
+    // The page's answer to its config request is rendered: it is hydrated.
+    await page.locator('form[data-google-config="ready"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByLabel('Email').inputValue(), { timeout: 30_000 }).toBe('kept@chairline.test');
     expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
-    await page.locator('form[data-google-config="ready"]').waitFor();
     // The hydrated page answers: an empty password is refused by the page itself.
     await page.getByRole('button', { name: 'Sign in' }).click();
     expect(await page.getByRole('alert').textContent()).toBe('Please fill all the fields.');
@@ -80,6 +81,31 @@ describe('the prerendered sign-in page', () => {
     await page.waitForURL((url) => url.pathname === '/signup');
     await page.getByRole('heading', { name: 'Create your shop' }).waitFor();
     expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('holds a sign-in sent before the scripts have loaded and sends it once they have, with what was typed', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    // The page's entry script is held back until the form has been filled in and sent.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.admin);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Not sent as a plain form (which would put the password in the address).
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => window.location.pathname)).toBe('/login');
+    release();
+    await page.getByText('Logged in successfully!').waitFor({ timeout: 60_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
     expect(problems).toEqual([]);
   });
 

@@ -5,19 +5,39 @@ import { App } from './App';
 import { LoginPage } from './auth/LoginPage';
 import { PrerenderedPage } from './auth/prerender-pass';
 
-// The entry of /login, whose HTML already holds the sign-in page (built by src/prerender): the page
-// is hydrated, not drawn again, and the sign-in page is part of this entry rather than a lazy chunk,
-// so hydration starts as soon as the scripts have run. It is the whole app: a link to sign up or a
-// redirect to the dashboard goes on without reloading.
+// The entry of /login, whose HTML already holds the sign-in page (built by src/prerender and
+// scripts/prerender-login.mjs, which also writes the small inline script that loads this one): the
+// page is hydrated, not drawn again, and the sign-in page is part of this entry rather than a lazy
+// chunk. It is the whole app: a link to sign up or a redirect to the dashboard goes on without
+// reloading.
+
+declare global {
+  interface Window {
+    /** Set once React listens to the page: from then on it answers a submitted form itself. */
+    chairlineHydrating?: boolean;
+    /** A form submitted before that (held by the inline script), to send again once hydrated. */
+    chairlinePendingSubmit?: HTMLFormElement;
+  }
+}
+
+/** A sign-in submitted before the app could answer it is sent now, with what was typed. */
+function sendHeldSubmit() {
+  const form = window.chairlinePendingSubmit;
+  window.chairlinePendingSubmit = undefined;
+  // After the change events React replays for fields typed into before hydration.
+  if (form?.isConnected) window.setTimeout(() => form.requestSubmit());
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from login.html');
 const app = (
   <StrictMode>
-    <PrerenderedPage>
+    <PrerenderedPage onHydrated={sendHeldSubmit}>
       <App loginPage={LoginPage} />
     </PrerenderedPage>
   </StrictMode>
 );
+window.chairlineHydrating = true;
 if (root.firstElementChild) {
   // In a transition, React hydrates in slices and lets the browser in between, so a slow phone
   // is never blocked for the whole page; a tap or key on the page hydrates it at once.

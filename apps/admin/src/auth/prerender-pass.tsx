@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 const PrerenderPassContext = createContext(false);
 
@@ -12,9 +12,17 @@ export function usePrerenderPass(): boolean {
   return useContext(PrerenderPassContext);
 }
 
-/** Wraps a page built ahead of time: its first render is the prerender pass, the next ones are not. */
-export function PrerenderedPage({ children }: { children: ReactNode }) {
+/**
+ * Wraps a page built ahead of time: its first render is the prerender pass, the next ones are not.
+ * `onHydrated` runs once the built HTML has been taken over.
+ */
+export function PrerenderedPage({ children, onHydrated }: { children: ReactNode; onHydrated?: () => void }) {
   const [pass, setPass] = useState(true);
-  useEffect(() => setPass(false), []);
+  const hydrated = useRef(onHydrated);
+  useEffect(() => {
+    setPass(false);
+    hydrated.current?.();
+    hydrated.current = undefined;
+  }, []);
   return <PrerenderPassContext.Provider value={pass}>{children}</PrerenderPassContext.Provider>;
 }
