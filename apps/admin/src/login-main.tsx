@@ -1,9 +1,4 @@
 import './no-eval';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './App';
-import { LoginPage } from './auth/LoginPage';
-import { PrerenderedPage } from './auth/prerender-pass';
 
 // The entry of /login, whose HTML already holds the sign-in page (built by src/prerender and
 // scripts/prerender-login.mjs, which also writes the small inline script that loads this one): the
@@ -28,22 +23,26 @@ function sendHeldSubmit() {
   if (form?.isConnected) window.setTimeout(() => form.requestSubmit());
 }
 
+async function start(root: HTMLElement) {
+  // React DOM and the page (MUI) are requested together but run as two modules, each in a task of
+  // its own: one task for both would block a slow phone for their sum.
+  const reactDom = import('react-dom/client');
+  const page = import('./login-app');
+  const [{ createRoot, hydrateRoot }, { startTransition }] = await Promise.all([reactDom, import('react')]);
+  const { loginApp } = await page;
+  const app = loginApp(sendHeldSubmit);
+  window.chairlineHydrating = true;
+  if (root.firstElementChild) {
+    // In a transition, React hydrates in slices and lets the browser in between, so a slow phone
+    // is never blocked for the whole page; a tap or key on the page hydrates it at once.
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+  } else {
+    createRoot(root).render(app);
+  }
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from login.html');
-const app = (
-  <StrictMode>
-    <PrerenderedPage onHydrated={sendHeldSubmit}>
-      <App loginPage={LoginPage} />
-    </PrerenderedPage>
-  </StrictMode>
-);
-window.chairlineHydrating = true;
-if (root.firstElementChild) {
-  // In a transition, React hydrates in slices and lets the browser in between, so a slow phone
-  // is never blocked for the whole page; a tap or key on the page hydrates it at once.
-  startTransition(() => {
-    hydrateRoot(root, app);
-  });
-} else {
-  createRoot(root).render(app);
-}
+void start(root);

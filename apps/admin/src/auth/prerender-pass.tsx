@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 
 const PrerenderPassContext = createContext(false);
 
@@ -20,7 +20,8 @@ export function PrerenderedPage({ children, onHydrated }: { children: ReactNode;
   const [pass, setPass] = useState(true);
   const hydrated = useRef(onHydrated);
   useEffect(() => {
-    setPass(false);
+    // The render that follows hydration redraws the page (MUI): in a transition too, in slices.
+    startTransition(() => setPass(false));
     hydrated.current?.();
     hydrated.current = undefined;
   }, []);
