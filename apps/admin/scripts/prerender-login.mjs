@@ -4,8 +4,8 @@
 //
 // The page's scripts are requested once the form has been drawn (not by the <script> and module
 // preloads Vite writes into <head>): on a slow phone the first paint then waits for the HTML only.
-// Until the app takes the page over, a submitted form is held (never sent as a plain GET with the
-// password in the address) and sent again by the app (src/login-main.tsx).
+// Until the app takes the page over, what is typed is noted (hydration clears the fields) and a submitted form is held (never sent as a plain GET with the
+// password in the address) and sent again by the sign-in page once hydrated (src/auth/held-submit.ts).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,8 @@ const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/assets\
 /** Inline (its hash goes into the Content-Security-Policy when the server starts). */
 const loader = (entry) =>
   '<script>' +
+  'var typed=window.chairlineTyped={};' +
+  'addEventListener("input",function(e){var t=e.target;if(!window.chairlineHydrating&&t&&t.name)typed[t.name]=t.value},true);' +
   'addEventListener("submit",function(e){if(!window.chairlineHydrating){e.preventDefault();window.chairlinePendingSubmit=e.target}},true);' +
   `requestAnimationFrame(function(){setTimeout(function(){import(${JSON.stringify(entry)})})});` +
   '</script>';

@@ -4,10 +4,10 @@ import { LoginPage } from './auth/LoginPage';
 import { PrerenderedPage } from './auth/prerender-pass';
 
 /** /login's app: the whole back office's routes, with the sign-in page already in (no lazy chunk to wait for). */
-export function loginApp(onHydrated: () => void) {
+export function loginApp() {
   return (
     <StrictMode>
-      <PrerenderedPage onHydrated={onHydrated}>
+      <PrerenderedPage>
         <App loginPage={LoginPage} />
       </PrerenderedPage>
     </StrictMode>

@@ -8,6 +8,7 @@ import { FormMessage, type Message } from './FormMessage';
 import { useGoogleConfig } from './google';
 import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
+import { takeHeldSubmit, takeTypedBeforeHydration } from './held-submit';
 import { usePrerenderPass } from './prerender-pass';
 import { useSignInRedirect } from './useSignInRedirect';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
@@ -44,15 +45,31 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   const [remember, setRemember] = useState(() => !prerenderPass && rememberedEmail() !== '');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const fillKeptEmail = useRef(prerenderPass);
+  const afterPrerender = useRef(prerenderPass);
+  const form = useRef<HTMLFormElement>(null);
+  const [sendHeld, setSendHeld] = useState(false);
   useEffect(() => {
-    if (prerenderPass || !fillKeptEmail.current) return;
-    fillKeptEmail.current = false;
+    if (prerenderPass || !afterPrerender.current) return;
+    afterPrerender.current = false;
+    // What was typed into the built page before hydration becomes the page's own state (or the
+    // kept email comes in), and a form sent before then is sent once that state is rendered.
+    const typed = takeTypedBeforeHydration();
+    const typedEmail = typed.email ?? '';
+    const typedPassword = typed.password ?? '';
     const kept = rememberedEmail();
-    if (kept === '') return;
-    setEmail((typed) => typed || kept);
-    setRemember(true);
+    if (typedEmail !== '') setEmail(typedEmail);
+    else if (kept !== '') {
+      setEmail(kept);
+      setRemember(true);
+    }
+    if (typedPassword !== '') setPassword(typedPassword);
+    if (takeHeldSubmit()) setSendHeld(true);
   }, [prerenderPass]);
+  useEffect(() => {
+    if (!sendHeld) return;
+    setSendHeld(false);
+    form.current?.requestSubmit();
+  }, [sendHeld]);
 
   if (redirect && variant !== 'auto' && !prerenderPass) return <Navigate to={redirect} replace />;
 
@@ -99,7 +116,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   return (
     <AuthLayout affiliate={affiliate}>
       {/* data-google-config tells tests (and tools) when the Google answer is in: the page's own state, no guessing. */}
-      <Box component="form" noValidate onSubmit={submit} aria-label="Sign in" data-google-config={googleState}>
+      <Box component="form" ref={form} noValidate onSubmit={submit} aria-label="Sign in" data-google-config={googleState}>
         <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
           Welcome back
         </Typography>

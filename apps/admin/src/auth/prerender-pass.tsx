@@ -1,4 +1,4 @@
-import { createContext, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 
 const PrerenderPassContext = createContext(false);
 
@@ -12,18 +12,12 @@ export function usePrerenderPass(): boolean {
   return useContext(PrerenderPassContext);
 }
 
-/**
- * Wraps a page built ahead of time: its first render is the prerender pass, the next ones are not.
- * `onHydrated` runs once the built HTML has been taken over.
- */
-export function PrerenderedPage({ children, onHydrated }: { children: ReactNode; onHydrated?: () => void }) {
+/** Wraps a page built ahead of time: its first render is the prerender pass, the next ones are not. */
+export function PrerenderedPage({ children }: { children: ReactNode }) {
   const [pass, setPass] = useState(true);
-  const hydrated = useRef(onHydrated);
   useEffect(() => {
     // The render that follows hydration redraws the page (MUI): in a transition too, in slices.
     startTransition(() => setPass(false));
-    hydrated.current?.();
-    hydrated.current = undefined;
   }, []);
   return <PrerenderPassContext.Provider value={pass}>{children}</PrerenderPassContext.Provider>;
 }
