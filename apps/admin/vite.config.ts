@@ -7,7 +7,7 @@ import { chunkModules } from './chunk-modules';
 const apiTarget = 'http://localhost:3000';
 const REACT_RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), chunkModules()],
   base: '/',
   // The manifest (dist/.vite/manifest.json, not served) lists each chunk's imports: the bench and
@@ -19,11 +19,15 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     manifest: true,
     rollupOptions: {
+      // Two pages: index.html for every back-office path, login.html for /login, whose HTML holds
+      // the prerendered sign-in page (scripts/prerender-login.mjs). The build of the prerender
+      // (`vite build --ssr`) has its own entry.
+      input: isSsrBuild ? undefined : { index: 'index.html', login: 'login.html' },
       output: {
         // The React runtime and the router, which every page needs and which change only with an
         // upgrade, in one chunk of their own: a new release of the app's code leaves it cached.
         // The rest is split where the app loads screens on demand (React.lazy).
-        manualChunks: (id) => (REACT_RUNTIME.test(id) ? 'react' : undefined),
+        manualChunks: isSsrBuild ? undefined : (id) => (REACT_RUNTIME.test(id) ? 'react' : undefined),
       },
       // The shared package only declares schemas, constants and pure helpers: a page leaves out
       // the modules it does not use (the package has no "sideEffects" flag of its own).
@@ -36,4 +40,4 @@ export default defineConfig({
       '/uploads': { target: apiTarget, changeOrigin: true },
     },
   },
-});
+}));

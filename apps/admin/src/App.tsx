@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import type { LoginPageProps } from './auth/LoginPage';
 import { Button, Stack, Typography } from '@mui/material';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
 import { Spinner } from './common/Spinner';
@@ -48,24 +49,39 @@ function LoadFailed() {
   );
 }
 
-export function App() {
+export interface AppRoutesProps {
+  /**
+   * The sign-in page's component when the page's entry already holds it (the prerendered /login
+   * page, see login-main.tsx): rendered at once, so hydration never waits for a lazy chunk.
+   */
+  loginPage?: ComponentType<LoginPageProps>;
+}
+
+/** Every route of the back office, under whichever router the caller gives (browser or static). */
+export function AppRoutes({ loginPage: Login = LoginPage }: AppRoutesProps) {
+  return (
+    <Suspense fallback={<Spinner fullPage />}>
+      <Routes>
+        <Route path={ADMIN_PATHS.login} element={<Login />} />
+        <Route path={ADMIN_PATHS.signup} element={<SignupPage />} />
+        <Route path={ADMIN_PATHS.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={`${ADMIN_PATHS.resetPassword}/:token?`} element={<ResetPasswordPage />} />
+        <Route path={`${ADMIN_PATHS.logout}/*`} element={<LogoutPage />} />
+        <Route path={ADMIN_PATHS.affiliateLogin} element={<Login variant="affiliate" />} />
+        <Route path={ADMIN_PATHS.affiliateSignup} element={<SignupPage affiliate />} />
+        <Route path={`${ADMIN_PATHS.affiliateDashboard}/*`} element={<AffiliateArea />} />
+        <Route path={ADMIN_PATHS.operatorAffiliates} element={<OperatorAffiliatesPage />} />
+        <Route path={`${ADMIN_PATHS.dashboard}/*`} element={<Dashboard />} />
+        <Route path="*" element={<Navigate to={ADMIN_PATHS.dashboard} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App(props: AppRoutesProps) {
   return (
     <BrowserRouter>
-      <Suspense fallback={<Spinner fullPage />}>
-        <Routes>
-          <Route path={ADMIN_PATHS.login} element={<LoginPage />} />
-          <Route path={ADMIN_PATHS.signup} element={<SignupPage />} />
-          <Route path={ADMIN_PATHS.forgotPassword} element={<ForgotPasswordPage />} />
-          <Route path={`${ADMIN_PATHS.resetPassword}/:token?`} element={<ResetPasswordPage />} />
-          <Route path={`${ADMIN_PATHS.logout}/*`} element={<LogoutPage />} />
-          <Route path={ADMIN_PATHS.affiliateLogin} element={<LoginPage variant="affiliate" />} />
-          <Route path={ADMIN_PATHS.affiliateSignup} element={<SignupPage affiliate />} />
-          <Route path={`${ADMIN_PATHS.affiliateDashboard}/*`} element={<AffiliateArea />} />
-          <Route path={ADMIN_PATHS.operatorAffiliates} element={<OperatorAffiliatesPage />} />
-          <Route path={`${ADMIN_PATHS.dashboard}/*`} element={<Dashboard />} />
-          <Route path="*" element={<Navigate to={ADMIN_PATHS.dashboard} replace />} />
-        </Routes>
-      </Suspense>
+      <AppRoutes {...props} />
     </BrowserRouter>
   );
 }

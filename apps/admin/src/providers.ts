@@ -3,7 +3,9 @@
 import { browserStorage, createAuthProvider, createTokenStore } from '@chairline/auth-provider';
 import { createDataProvider, createHttpClient } from '@chairline/data-provider';
 
-export const apiBase = `${window.location.origin}/api`;
+// No window when the sign-in page is rendered at build time (nothing is requested then).
+const origin = typeof window === 'undefined' ? '' : window.location.origin;
+export const apiBase = `${origin}/api`;
 
 const storage = browserStorage();
 const redirect = (path: string) => window.location.assign(path);

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,8 @@ import { REPO_ROOT } from '../src/config/env.js';
  * throttling is simulated from the page's own trace.
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** When set, each run's full Lighthouse report (JSON) is written there, to read what it flagged. */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
   '--headless',
@@ -99,6 +101,11 @@ async function audit(url: string, port: number): Promise<LighthouseRun> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+  if (REPORT_DIR) {
+    mkdirSync(REPORT_DIR, { recursive: true });
+    const name = new URL(url).pathname.replaceAll('/', '_');
+    writeFileSync(join(REPORT_DIR, `lighthouse${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+  }
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),

@@ -1,5 +1,6 @@
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
+import { authConfig } from '@chairline/shared';
 import { MESSAGES } from '@chairline/shared/messages';
 import { createCommands } from '../src/commands.js';
 import type { Body, HttpClient, HttpResult, RequestOptions } from '../src/http-client.js';
@@ -90,6 +91,31 @@ describe('named commands: successes', () => {
       await expect(createCommands(http).getBillingPortalUrl()).rejects.toThrow(new Error(MESSAGES.unexpectedReply));
       // The details go to the console for developers.
       expect(quiet).toHaveBeenCalledTimes(1);
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+});
+
+describe('the sign-in page\'s auth config, checked without the shared zod schemas', () => {
+  it('reads the Google client id, or null, and agrees with the shared schema', async () => {
+    for (const id of ['client-123.apps.googleusercontent.com', null]) {
+      const { http, sent } = fakeHttp({ status: 200, body: { status: 1, response: { google_client_id: id } } });
+      const reply = await createCommands(http).getAuthConfig();
+      expect(reply).toEqual({ google_client_id: id });
+      expect(authConfig.parse({ google_client_id: id })).toEqual(reply);
+      expect(sent).toMatchObject([{ method: 'GET', path: '/auth/config/', options: { public: true } }]);
+    }
+  });
+
+  it('refuses what the shared schema refuses, with the sentence for a person', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const response of [{}, { google_client_id: 42 }, null, 'text']) {
+        expect(() => authConfig.parse(response)).toThrow();
+        const { http } = fakeHttp({ status: 200, body: { status: 1, response } });
+        await expect(createCommands(http).getAuthConfig()).rejects.toThrow(new Error(MESSAGES.unexpectedReply));
+      }
     } finally {
       quiet.mockRestore();
     }

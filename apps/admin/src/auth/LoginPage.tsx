@@ -1,6 +1,6 @@
 import { MESSAGES } from '@chairline/shared';
 import { Box, Button, Checkbox, Divider, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useNavigate } from 'react-router-dom';
 import { authProvider } from '../providers';
 import { AuthLayout } from './AuthLayout';
@@ -8,6 +8,8 @@ import { FormMessage, type Message } from './FormMessage';
 import { useGoogleConfig } from './google';
 import { GoogleButton } from './GoogleButton';
 import { PasswordField } from './PasswordField';
+import { takeHeldSubmit, takeTypedBeforeHydration } from './held-submit';
+import { usePrerenderPass } from './prerender-pass';
 import { useSignInRedirect } from './useSignInRedirect';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
 
@@ -36,13 +38,40 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   // Never for affiliates: they are not asked, so no request is made either.
   const { clientId: googleClientId, state: googleState } = useGoogleConfig(!affiliate);
   const navigate = useNavigate();
-  const [email, setEmail] = useState(rememberedEmail);
+  // The page built ahead of time has empty fields: the kept email comes in once it is hydrated.
+  const prerenderPass = usePrerenderPass();
+  const [email, setEmail] = useState(() => (prerenderPass ? '' : rememberedEmail()));
   const [password, setPassword] = useState('');
-  const [remember, setRemember] = useState(() => rememberedEmail() !== '');
+  const [remember, setRemember] = useState(() => !prerenderPass && rememberedEmail() !== '');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  const afterPrerender = useRef(prerenderPass);
+  const form = useRef<HTMLFormElement>(null);
+  const [sendHeld, setSendHeld] = useState(false);
+  useEffect(() => {
+    if (prerenderPass || !afterPrerender.current) return;
+    afterPrerender.current = false;
+    // What was typed into the built page before hydration becomes the page's own state (or the
+    // kept email comes in), and a form sent before then is sent once that state is rendered.
+    const typed = takeTypedBeforeHydration();
+    const typedEmail = typed.email ?? '';
+    const typedPassword = typed.password ?? '';
+    const kept = rememberedEmail();
+    if (typedEmail !== '') setEmail(typedEmail);
+    else if (kept !== '') {
+      setEmail(kept);
+      setRemember(true);
+    }
+    if (typedPassword !== '') setPassword(typedPassword);
+    if (takeHeldSubmit()) setSendHeld(true);
+  }, [prerenderPass]);
+  useEffect(() => {
+    if (!sendHeld) return;
+    setSendHeld(false);
+    form.current?.requestSubmit();
+  }, [sendHeld]);
 
-  if (redirect && variant !== 'auto') return <Navigate to={redirect} replace />;
+  if (redirect && variant !== 'auto' && !prerenderPass) return <Navigate to={redirect} replace />;
 
   const signedIn = (to: string) => {
     setMessage({ kind: 'success', text: MESSAGES.loggedIn });
@@ -87,7 +116,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   return (
     <AuthLayout affiliate={affiliate}>
       {/* data-google-config tells tests (and tools) when the Google answer is in: the page's own state, no guessing. */}
-      <Box component="form" noValidate onSubmit={submit} aria-label="Sign in" data-google-config={googleState}>
+      <Box component="form" ref={form} noValidate onSubmit={submit} aria-label="Sign in" data-google-config={googleState}>
         <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
           Welcome back
         </Typography>

@@ -1,7 +1,7 @@
 // Google Identity Services, loaded only when the server is configured with a client id
 // (GOOGLE_CLIENT_ID at run time, read from GET /api/auth/config/; the API verifies ID tokens against it).
 import { NetworkError, type ChairlineDataProvider } from '@chairline/data-provider';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 // The sign-in pages live outside react-admin's <Admin>: they use the app's one data provider directly.
 import { dataProvider } from '../providers';
 
@@ -68,7 +68,8 @@ export function useGoogleConfig(enabled: boolean): { clientId: string | null; st
     if (!enabled) return;
     let cancelled = false;
     void fetchGoogleClientId(dataProvider).then((value) => {
-      if (!cancelled) setAnswer({ clientId: value });
+      // A transition: redrawing the sign-in form (MUI) on a slow phone is done in slices.
+      if (!cancelled) startTransition(() => setAnswer({ clientId: value }));
     });
     return () => {
       cancelled = true;

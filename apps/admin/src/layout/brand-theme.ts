@@ -39,6 +39,11 @@ export const signInTheme = {
     MuiTextField: { defaultProps: { variant: 'filled', margin: 'dense', size: 'small', fullWidth: true } },
     MuiFormControl: { defaultProps: { variant: 'filled', margin: 'dense', size: 'small', fullWidth: true } },
     MuiFilledInput: { styleOverrides: { root: { backgroundColor: 'rgba(0, 0, 0, 0.04)' } } },
+    // The labels sit on the fields' grey: the secondary text and the brand colour fall just short
+    // of 4.5:1 there (hovered, focused), these two shades do not.
+    MuiInputLabel: {
+      styleOverrides: { root: { color: '#4b5563', '&.Mui-focused:not(.Mui-error)': { color: BRAND_COLOR_DARK } } },
+    },
     MuiListItemIcon: { styleOverrides: { root: { minWidth: 56 } } },
   },
 } satisfies ThemeOptions;

@@ -4,7 +4,7 @@ import { join, normalize, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_ROOTS } from '@chairline/shared/routes';
+import { ADMIN_PATHS, ADMIN_ROOTS } from '@chairline/shared/routes';
 
 /**
  * Both front ends are served by the API process on one port: the Astro public site
@@ -13,7 +13,7 @@ import { ADMIN_ROOTS } from '@chairline/shared/routes';
  * log line so the API alone still runs (tests, `pnpm dev`).
  */
 export interface FrontEndDirs {
-  /** apps/admin/dist (index.html + assets/). */
+  /** apps/admin/dist (index.html, login.html + assets/). */
   admin: string;
   /** apps/public-site/dist (client/ + server/entry.mjs). */
   publicSite: string;
@@ -75,8 +75,14 @@ export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs
       return file ? sendFile(reply, assets, file, 'immutable') : reply.callNotFound();
     });
     const index = (_req: FastifyRequest, reply: FastifyReply) => sendFile(reply, dirs.admin, adminIndex, 'revalidate');
+    // The sign-in page, built with its HTML already in the page (the same app, another entry):
+    // the form shows before the scripts have loaded. Its sub-paths and the other pages answer index.html.
+    const loginPage = join(dirs.admin, 'login.html');
+    const login = existsSync(loginPage)
+      ? (_req: FastifyRequest, reply: FastifyReply) => sendFile(reply, dirs.admin, loginPage, 'revalidate')
+      : index;
     for (const route of ADMIN_ROUTES) {
-      app.get(route, { config: { page: 'admin' }, schema: { hide: true }, compress: false }, index);
+      app.get(route, { config: { page: 'admin' }, schema: { hide: true }, compress: false }, route === ADMIN_PATHS.login ? login : index);
       app.get(`${route}/*`, { config: { page: 'admin' }, schema: { hide: true }, compress: false }, index);
     }
   }

@@ -29,6 +29,17 @@ function asEnvelope(body: unknown, status: number): Envelope {
   return { status: status >= 200 && status < 300 ? 1 : 0, response: body };
 }
 
+function checkReply<T>(schema: Schema<T>, payload: unknown, method: string, path: string): T {
+  try {
+    return schema.parse(payload);
+  } catch (err) {
+    // A reply off the contract (an older server during a deploy, a proxy's page) is a fault for
+    // developers, not a text for the person: they read a plain sentence, the console the details.
+    console.error(`Unexpected reply to ${method} ${path}`, err);
+    throw new Error(MESSAGES.unexpectedReply, { cause: err });
+  }
+}
+
 /** The ways a command reads a reply; every refusal throws an Error carrying the server's message. */
 export function createCaller(http: HttpClient) {
   const call = async <T>(method: string, path: string, body?: Body, options?: RequestOptions): Promise<T> =>
@@ -41,15 +52,11 @@ export function createCaller(http: HttpClient) {
      */
     parsed: async <T>(pick: (schemas: ReplySchemas) => Schema<T>, method: string, path: string, body?: Body, options?: RequestOptions): Promise<T> => {
       const [schemas, payload] = await Promise.all([replySchemas(), call<unknown>(method, path, body, options)]);
-      try {
-        return pick(schemas).parse(payload);
-      } catch (err) {
-        // A reply off the contract (an older server during a deploy, a proxy's page) is a fault for
-        // developers, not a text for the person: they read a plain sentence, the console the details.
-        console.error(`Unexpected reply to ${method} ${path}`, err);
-        throw new Error(MESSAGES.unexpectedReply, { cause: err });
-      }
+      return checkReply(pick(schemas), payload, method, path);
     },
+    /** The same with a schema of its own, for a request that must not load the reply schemas (zod). */
+    checked: async <T>(schema: Schema<T>, method: string, path: string, body?: Body, options?: RequestOptions): Promise<T> =>
+      checkReply(schema, await call<unknown>(method, path, body, options), method, path),
     /** The whole body, for lists that carry `total` or `totals` beside `response`. */
     whole: async <T>(path: string, params?: QueryParams): Promise<T> => {
       const result = await http.request<T>('GET', path, undefined, { params });

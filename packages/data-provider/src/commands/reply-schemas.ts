@@ -6,7 +6,6 @@ export {
   affiliatePayouts,
   affiliateProfile,
   appointment,
-  authConfig,
   billingDetails,
   calendarEntry,
   commissionSettings,

@@ -1,11 +1,25 @@
-import type { GettingStartedMark } from '@chairline/shared';
-import { listOf, type Caller } from './call.js';
+import type { AuthConfig, GettingStartedMark } from '@chairline/shared';
+import { isRecord } from '../messages.js';
+import { listOf, type Caller, type Schema } from './call.js';
+
+/**
+ * GET /auth/config/'s reply, checked by hand: it is the sign-in page's one request, and the shared
+ * zod schemas (with zod) would load with it. Typed by the shared schema, so a changed contract
+ * fails the type check.
+ */
+export const authConfigReply: Schema<AuthConfig> = {
+  parse(value) {
+    const id = isRecord(value) ? value.google_client_id : undefined;
+    if (id !== null && typeof id !== 'string') throw new TypeError('Expected { google_client_id: string | null } in the reply.');
+    return { google_client_id: id };
+  },
+};
 
 /** The shop's settings and logo, its setup checklist, support messages and the signed-in person's password. */
-export function settingsCommands({ call, parsed }: Caller) {
+export function settingsCommands({ call, checked, parsed }: Caller) {
   return {
     /** Public: the sign-in pages ask it before anyone is signed in. */
-    getAuthConfig: () => parsed((s) => s.authConfig, 'GET', '/auth/config/', undefined, { public: true }),
+    getAuthConfig: () => checked(authConfigReply, 'GET', '/auth/config/', undefined, { public: true }),
     getShopSettings: () => parsed((s) => s.shopSettings, 'GET', '/shop/settings/'),
     saveShopSettings: (body: object) => parsed((s) => s.shopSettings, 'PUT', '/shop/settings/', body),
     uploadShopLogo: (form: FormData) => parsed((s) => s.shopSettings, 'POST', '/shop/settings/logo/', form),

@@ -1,0 +1,123 @@
+import { STORAGE_KEYS } from '@chairline/shared';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, sharedLogin } from './support/api.js';
+import { contextWithSession, launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+// /login is answered with the sign-in page already in its HTML (built ahead of time), then
+// hydrated by the app: the form must be there before any script runs, and the hydrated page must
+// be the same page, with what depends on the visitor (a kept email, a session) applied after.
+
+let server: RunningServer;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close()));
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Script errors and console messages of a page (a hydration mismatch is reported as a console error). */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+  return problems;
+}
+
+describe('the prerendered sign-in page', () => {
+  it('is in the HTML the server sends for /login, before any script', async () => {
+    const res = await fetch(`${server.baseUrl}/login`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toMatch(/<form[^>]*aria-label="Sign in"/);
+    expect(root).toMatch(/<h1[^>]*>Welcome back<\/h1>/);
+    expect(root).toContain('Sign in to manage your shop.');
+    expect(root).toMatch(/<input[^>]*name="email"/);
+    expect(root).toMatch(/<input[^>]*name="password"/);
+    // The other back-office pages still answer the app's plain page.
+    const signup = await (await fetch(`${server.baseUrl}/signup`)).text();
+    expect(signup).not.toContain('Welcome back');
+  });
+
+  it('shows the form, styled, with scripts turned off', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/login');
+    expect(await page.getByRole('heading', { name: 'Welcome back' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Email').isVisible()).toBe(true);
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+    const button = await page.getByRole('button', { name: 'Sign in' }).boundingBox();
+    // MUI's styles are in the page: the full-width button spans the phone's column.
+    expect(button && button.width > PHONE_VIEWPORT.width / 2).toBe(true);
+  });
+
+  it('hydrates without a mismatch or an error, and the kept email comes in after', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT });
+    contexts.push(context);
+    await context.addInitScript(() => localStorage.setItem('rememberedEmail', 'kept@chairline.test'));
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/login');
+    // The page's answer to its config request is rendered: it is hydrated.
+    await page.locator('form[data-google-config="ready"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByLabel('Email').inputValue(), { timeout: 30_000 }).toBe('kept@chairline.test');
+    expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
+    // The hydrated page answers: an empty password is refused by the page itself.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Please fill all the fields.');
+    // And it is the app: a link goes on without loading another page.
+    await page.evaluate(() => ((window as unknown as { marker: boolean }).marker = true));
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+    await page.getByRole('heading', { name: 'Create your shop' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: boolean }).marker)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('holds a sign-in sent before the scripts have loaded and sends it once they have, with what was typed', async () => {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT });
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    // The page's entry script is held back until the form has been filled in and sent.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.admin);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Not sent as a plain form (which would put the password in the address).
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.evaluate(() => window.location.pathname)).toBe('/login');
+    release();
+    await page.getByText('Logged in successfully!').waitFor({ timeout: 60_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(problems).toEqual([]);
+  });
+
+  it('sends a signed-in visitor on to the dashboard', async () => {
+    const reply = await sharedLogin(server.baseUrl, DEMO.admin);
+    const context = await contextWithSession(browser, server.baseUrl, reply);
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.accessToken)).toBe(reply.access);
+    expect(problems.filter((p) => /hydrat|Minified React error/i.test(p))).toEqual([]);
+  });
+});
