@@ -1,26 +1,15 @@
 import { STORAGE_KEYS } from '@chairline/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO, sharedLogin } from './support/api.js';
-import { contextWithSession, launchBrowser, PHONE_VIEWPORT } from './support/browser.js';
-import { startServer, type RunningServer } from './support/server.js';
+import { PHONE_VIEWPORT } from './support/browser.js';
+import { useApp } from './support/harness.js';
 
 // /login is answered with the sign-in page already in its HTML (built ahead of time), then
 // hydrated by the app: the form must be there before any script runs, and the hydrated page must
 // be the same page, with what depends on the visitor (a kept email, a session) applied after.
 
-let server: RunningServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 /** Script errors and console messages of a page (a hydration mismatch is reported as a console error). */
 function watchProblems(page: Page): string[] {
@@ -34,7 +23,7 @@ function watchProblems(page: Page): string[] {
 
 describe('the prerendered sign-in page', () => {
   it('is in the HTML the server sends for /login, before any script', async () => {
-    const res = await fetch(`${server.baseUrl}/login`);
+    const res = await fetch(`${app.baseUrl}/login`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const root = html.slice(html.indexOf('<div id="root">'));
@@ -44,13 +33,12 @@ describe('the prerendered sign-in page', () => {
     expect(root).toMatch(/<input[^>]*name="email"/);
     expect(root).toMatch(/<input[^>]*name="password"/);
     // The other back-office pages still answer the app's plain page.
-    const signup = await (await fetch(`${server.baseUrl}/signup`)).text();
+    const signup = await (await fetch(`${app.baseUrl}/signup`)).text();
     expect(signup).not.toContain('Welcome back');
   });
 
   it('shows the form, styled, with scripts turned off', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
-    contexts.push(context);
+    const context = await app.newContext({ viewport: PHONE_VIEWPORT, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/login');
     expect(await page.getByRole('heading', { name: 'Welcome back' }).isVisible()).toBe(true);
@@ -62,8 +50,7 @@ describe('the prerendered sign-in page', () => {
   });
 
   it('hydrates without a mismatch or an error, and the kept email comes in after', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT });
-    contexts.push(context);
+    const context = await app.newContext({ viewport: PHONE_VIEWPORT });
     await context.addInitScript(() => localStorage.setItem('rememberedEmail', 'kept@chairline.test'));
     const page = await context.newPage();
     const problems = watchProblems(page);
@@ -85,8 +72,7 @@ describe('the prerendered sign-in page', () => {
   });
 
   it('holds a sign-in sent before the scripts have loaded and sends it once they have, with what was typed', async () => {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE_VIEWPORT });
-    contexts.push(context);
+    const context = await app.newContext({ viewport: PHONE_VIEWPORT });
     const page = await context.newPage();
     const problems = watchProblems(page);
     // The page's entry script is held back until the form has been filled in and sent.
@@ -110,9 +96,8 @@ describe('the prerendered sign-in page', () => {
   });
 
   it('sends a signed-in visitor on to the dashboard', async () => {
-    const reply = await sharedLogin(server.baseUrl, DEMO.admin);
-    const context = await contextWithSession(browser, server.baseUrl, reply);
-    contexts.push(context);
+    const reply = await sharedLogin(app.baseUrl, DEMO.admin);
+    const context = await app.signedInContext(DEMO.admin);
     const page = await context.newPage();
     const problems = watchProblems(page);
     await page.goto('/login');

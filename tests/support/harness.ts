@@ -21,8 +21,8 @@ export interface TestApp {
   server: RunningServer;
   browser: Browser;
   baseUrl: string;
-  /** A new browser context on the app (closed by `stop`). */
-  newContext(options?: { viewport?: Viewport }): Promise<BrowserContext>;
+  /** A new browser context on the app (closed by `stop`); `javaScriptEnabled: false` for a page without scripts. */
+  newContext(options?: { viewport?: Viewport; javaScriptEnabled?: boolean }): Promise<BrowserContext>;
   /** A new page at `path`, signed out (closed by `stop`); wait for the page's own heading after. */
   open(path: string, options?: { viewport?: Viewport }): Promise<Page>;
   /** A browser context signed in as `email` (closed by `stop`). */
@@ -79,8 +79,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<TestApp> 
     server,
     browser,
     baseUrl,
-    async newContext({ viewport = DESKTOP_VIEWPORT } = {}) {
-      return track(await browser.newContext({ baseURL: baseUrl, viewport }));
+    async newContext({ viewport = DESKTOP_VIEWPORT, javaScriptEnabled = true } = {}) {
+      return track(await browser.newContext({ baseURL: baseUrl, viewport, javaScriptEnabled }));
     },
     async open(path, { viewport } = {}) {
       const page = await (await app.newContext({ viewport })).newPage();
