@@ -57,7 +57,9 @@ describe('login screen', () => {
     const page = await open('/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(await googleConfig(page)).toEqual({ status: 1, response: { google_client_id: null } });
-    // The page's own request for the config has been answered and its outcome is rendered.
+    // Without Google the app loads when the visitor first touches the page; then its own request
+    // for the config has been answered and its outcome is rendered.
+    await page.getByLabel('Email').click();
     await page.locator('form[data-google-config="ready"]').waitFor({ timeout: 60_000 });
     expect(await page.getByLabel('Email').isVisible()).toBe(true);
     expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
@@ -279,6 +281,7 @@ describe('Google sign-in configured at run time (GOOGLE_CLIENT_ID on the server)
 
   it("shows 'Or continue with' and the Google button area on /login; the form still signs in without Google's script", async () => {
     const page = await open('/login', { baseUrl: google.baseUrl });
+    // Nothing is touched: with Google configured the app (which draws the button) loads at once.
     await page.getByText('Or continue with').waitFor();
     expect(await googleConfig(page)).toEqual({ status: 1, response: { google_client_id: CLIENT_ID } });
     expect(await page.getByTestId('google-button').count()).toBe(1);

@@ -7,7 +7,8 @@ import { useApp } from './support/harness.js';
 
 // /login is answered with the sign-in page already in its HTML (built ahead of time), then
 // hydrated by the app: the form must be there before any script runs, and the hydrated page must
-// be the same page, with what depends on the visitor (a kept email, a session) applied after.
+// be the same page, with what depends on the visitor (a kept email, a session) applied after. A new
+// visitor's page loads the app when first touched; a kept email or a session loads it at once.
 
 const app = useApp();
 
@@ -47,6 +48,25 @@ describe('the prerendered sign-in page', () => {
     const button = await page.getByRole('button', { name: 'Sign in' }).boundingBox();
     // MUI's styles are in the page: the full-width button spans the phone's column.
     expect(button && button.width > PHONE_VIEWPORT.width / 2).toBe(true);
+  });
+
+  it('loads the app only when a new visitor first touches the page, then hydrates', async () => {
+    const context = await app.newContext({ viewport: PHONE_VIEWPORT });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    // A frame and a task after the load: when the page loads the app at once, it has asked by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    const entryRequested = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/assets\/login-[\w-]+\.js$/.test(entry.name)));
+    expect(await entryRequested()).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { chairlineHydrating?: boolean }).chairlineHydrating ?? false)).toBe(false);
+    await page.getByLabel('Email').click();
+    await page.locator('form[data-google-config="ready"]').waitFor({ timeout: 60_000 });
+    expect(await entryRequested()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { chairlineHydrating?: boolean }).chairlineHydrating ?? false)).toBe(true);
+    expect(problems).toEqual([]);
   });
 
   it('hydrates without a mismatch or an error, and the kept email comes in after', async () => {

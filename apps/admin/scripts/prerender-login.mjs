@@ -2,10 +2,19 @@
 // has run: renders the server build of src/prerender/login-page.tsx (dist/.prerender, written by
 // `vite build --ssr`) and removes that build afterwards (it is not served).
 //
-// The page's scripts are requested once the form has been drawn (not by the <script> and module
-// preloads Vite writes into <head>): on a slow phone the first paint then waits for the HTML only.
-// Until the app takes the page over, what is typed is noted (hydration clears the fields) and a submitted form is held (never sent as a plain GET with the
-// password in the address) and sent again by the sign-in page once hydrated (src/auth/held-submit.ts).
+// The page's scripts are not requested by the <script> and module preloads Vite writes into <head>:
+// the form is plain HTML that works on its own until the app takes it over, so the app is loaded
+// when the visitor first touches the page (a tap, a key, the pointer moved, a field filled in by a
+// password manager; not the email field's own autofocus), not
+// while a slow phone is still drawing it: loading and hydrating React and MUI costs such a phone
+// half a second of a blocked page, which nobody then waits for. It is loaded at once when the page
+// has something to show that only the app can: a signed-in visitor (sent on to the dashboard), a
+// kept email address (filled in), or Google sign-in (its button). Google sign-in is known to the
+// server only, so the build writes a second page, login-eager.html, that the server answers
+// instead when Google is configured.
+// Until the app takes the page over, what is typed is noted (hydration clears the fields) and a
+// submitted form is held (never sent as a plain GET with the password in the address) and sent
+// again by the sign-in page once hydrated (src/auth/held-submit.ts).
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,14 +24,19 @@ const SERVER_BUILD = join(DIST, '.prerender');
 const PLACEHOLDER = '<!--prerendered-login-->';
 const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="(\/assets\/login-[\w-]+\.js)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="\/assets\/[\w-]+\.js">/g;
+/** On the root element of login-eager.html: the app is loaded at once. */
+const EAGER = 'data-load-at-once';
 
 /** Inline (its hash goes into the Content-Security-Policy when the server starts). */
-const loader = (entry) =>
+const loader = (entry, keys) =>
   '<script>' +
   'var typed=window.chairlineTyped={};' +
   'addEventListener("input",function(e){var t=e.target;if(!window.chairlineHydrating&&t&&t.name)typed[t.name]=t.value},true);' +
   'addEventListener("submit",function(e){if(!window.chairlineHydrating){e.preventDefault();window.chairlinePendingSubmit=e.target}},true);' +
-  `requestAnimationFrame(function(){setTimeout(function(){import(${JSON.stringify(entry)})})});` +
+  `var started=0,load=function(){if(!started){started=1;import(${JSON.stringify(entry)})}};` +
+  'var kept=function(k){try{return localStorage.getItem(k)}catch(e){return null}};' +
+  `if(document.getElementById("root").hasAttribute(${JSON.stringify(EAGER)})||${keys.map((k) => `kept(${JSON.stringify(k)})`).join('||')})requestAnimationFrame(function(){setTimeout(load)});` +
+  'else["pointerdown","pointermove","touchstart","keydown","input"].forEach(function(n){addEventListener(n,load,{capture:true,passive:true})});' +
   '</script>';
 
 const page = join(DIST, 'login.html');
@@ -32,10 +46,12 @@ const entry = ENTRY_SCRIPT.exec(html)?.[1];
 if (!entry) throw new Error(`${page} has no entry script`);
 html = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
 
-const { renderLoginPage } = await import(pathToFileURL(join(SERVER_BUILD, 'login-page.js')).href);
+const { renderLoginPage, keysThatLoadTheAppAtOnce } = await import(pathToFileURL(join(SERVER_BUILD, 'login-page.js')).href);
 const body = renderLoginPage();
 if (!body.includes('Welcome back')) throw new Error('The prerendered sign-in page has no heading');
-html = html.replace(PLACEHOLDER, () => body).replace('</body>', () => `  ${loader(entry)}\n  </body>`);
+html = html.replace(PLACEHOLDER, () => body).replace('</body>', () => `  ${loader(entry, keysThatLoadTheAppAtOnce)}\n  </body>`);
 writeFileSync(page, html);
+// The inline script is the same in both pages (one Content-Security-Policy hash).
+writeFileSync(join(DIST, 'login-eager.html'), html.replace('<div id="root">', `<div id="root" ${EAGER}>`));
 rmSync(SERVER_BUILD, { recursive: true, force: true });
 console.log(`prerendered /login into dist/login.html (${body.length} characters)`);

@@ -185,7 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     maxAge: '365d',
   });
 
-  if (options.frontEnds) await registerFrontEnds(app, options.frontEnds);
+  if (options.frontEnds) await registerFrontEnds(app, options.frontEnds, { googleSignIn: Boolean(config.googleClientId) });
   registerFavicon(app);
 
   return app;

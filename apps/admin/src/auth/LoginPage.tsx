@@ -14,7 +14,7 @@ import { useSignInRedirect } from './useSignInRedirect';
 import { ADMIN_PATHS } from '@chairline/shared/routes';
 
 // "Remember me" keeps the email address for the next visit (tokens are always kept).
-const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+export const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
 /** Long enough to read 'Logged in successfully!' before the dashboard replaces the page. */
 const SUCCESS_PAUSE_MS = 500;
 

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppRoutes } from '../App';
-import { LoginPage } from '../auth/LoginPage';
+import { LoginPage, REMEMBERED_EMAIL_KEY } from '../auth/LoginPage';
+import { STORAGE_KEYS } from '@chairline/shared';
 import { PrerenderedPage } from '../auth/prerender-pass';
 
 /**
@@ -21,3 +22,6 @@ export function renderLoginPage(): string {
     </StrictMode>,
   );
 }
+
+/** Stored keys that make the built page load the app at once: a session (sent on) or a kept email (filled in). */
+export const keysThatLoadTheAppAtOnce: readonly string[] = [STORAGE_KEYS.accessToken, REMEMBERED_EMAIL_KEY];

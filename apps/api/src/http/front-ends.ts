@@ -13,7 +13,7 @@ import { ADMIN_PATHS, ADMIN_ROOTS } from '@chairline/shared/routes';
  * log line so the API alone still runs (tests, `pnpm dev`).
  */
 export interface FrontEndDirs {
-  /** apps/admin/dist (index.html, login.html + assets/). */
+  /** apps/admin/dist (index.html, login.html, login-eager.html + assets/). */
   admin: string;
   /** apps/public-site/dist (client/ + server/entry.mjs). */
   publicSite: string;
@@ -53,7 +53,7 @@ function sendFile(reply: FastifyReply, root: string, file: string, cache: 'immut
 }
 
 // The routes below are pages and files, not the API: they are left out of the API reference.
-export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs) {
+export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs, options: { googleSignIn: boolean }) {
   const adminIndex = join(dirs.admin, 'index.html');
   const publicClient = join(dirs.publicSite, 'client');
   const astroEntry = join(dirs.publicSite, 'server', 'entry.mjs');
@@ -76,8 +76,10 @@ export async function registerFrontEnds(app: FastifyInstance, dirs: FrontEndDirs
     });
     const index = (_req: FastifyRequest, reply: FastifyReply) => sendFile(reply, dirs.admin, adminIndex, 'revalidate');
     // The sign-in page, built with its HTML already in the page (the same app, another entry):
-    // the form shows before the scripts have loaded. Its sub-paths and the other pages answer index.html.
-    const loginPage = join(dirs.admin, 'login.html');
+    // the form shows and works before the scripts have loaded, which load when the visitor first
+    // touches the page. With Google sign-in the app is loaded at once (its button is drawn by the
+    // app): login-eager.html. Its sub-paths and the other pages answer index.html.
+    const loginPage = join(dirs.admin, options.googleSignIn ? 'login-eager.html' : 'login.html');
     const login = existsSync(loginPage)
       ? (_req: FastifyRequest, reply: FastifyReply) => sendFile(reply, dirs.admin, loginPage, 'revalidate')
       : index;

@@ -11,7 +11,7 @@ import type { FrontEndDirs } from './front-ends.js';
  * scripts that were built and no other inline script.
  */
 export interface PageScriptHashes {
-  /** Inline scripts of the back office's pages (index.html and the prerendered login.html). */
+  /** Inline scripts of the back office's pages (index.html and the prerendered login.html and login-eager.html). */
   admin: string[];
   /** Inline scripts of the public site: its prerendered pages and Astro's island hydration scripts. */
   publicSite: string[];
@@ -61,7 +61,7 @@ async function astroRuntimeScripts(publicSiteDist: string): Promise<string[]> {
 
 export async function pageScriptHashes(dirs: FrontEndDirs | undefined): Promise<PageScriptHashes> {
   if (!dirs) return { admin: [], publicSite: [] };
-  const admin = ['index.html', 'login.html']
+  const admin = ['index.html', 'login.html', 'login-eager.html']
     .map((name) => join(dirs.admin, name))
     .flatMap((file) => (existsSync(file) ? inlineScripts(readFileSync(file, 'utf8')) : []));
   const prerendered = htmlFilesUnder(join(dirs.publicSite, 'client')).flatMap((file) => inlineScripts(readFileSync(file, 'utf8')));
