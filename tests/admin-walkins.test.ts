@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished }
 import { api, DEMO, login } from './support/api.js';
 import { launchBrowser, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { notePresses } from './support/presses.js';
 
 // The live walk-in board and the rotation beside it, against the real server in Chromium.
 
@@ -152,15 +153,17 @@ describe('ended walk-ins', () => {
     const added = await api<{ response: { id: number } }>(server.baseUrl, 'POST', '/walkins/', { token: adminToken, body: { name: 'Retry Guest' } });
     expect((await api(server.baseUrl, 'POST', `/walkins/${added.body.response.id}/cancel/`, { token: adminToken })).status).toBe(200);
     await openBoard();
-    let refuse = true;
+    // The board reloads the list on its own too (a live update, or its poll while the stream is
+    // down): every read is refused until the person has pressed Try again.
+    const triedAgain = await notePresses(page, 'Try again');
     const matches = (url: URL) => isCancelledList(url.href);
-    await page.route(matches, (route) =>
-      refuse ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 0, response: 'Try later' }) }) : route.continue(),
-    );
+    await page.route(matches, async (route) => {
+      if (await triedAgain()) return route.continue();
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ status: 0, response: 'Try later' }) });
+    });
     onTestFinished(() => page.unroute(matches));
     await openTab(/^Cancelled$/);
     await board().getByText('These walk-ins could not be loaded.').waitFor();
-    refuse = false;
     await board().getByRole('button', { name: 'Try again' }).click();
     await ticket('Retry Guest').waitFor();
   });

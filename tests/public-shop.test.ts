@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { api, DEMO, login } from './support/api.js';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT, signedInContext } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
+import { notePresses } from './support/presses.js';
 
 // The public shop page in Chromium against the real server and its demo shop.
 
@@ -213,22 +214,22 @@ describe('the public shop page', () => {
       const response = await route.fetch();
       await route.fulfill({ response, body: withoutInitialBarbers(await response.text()) });
     });
-    // One handler for the whole test: the page retries on its own (reconnects, polls), and a retry
-    // slipping through a gap between two handlers would load the list before Try Again is clicked.
+    // The page retries on its own (reconnects, polls): every read is refused until the person has
+    // pressed Try Again, then held until the test has seen 'Loading...'.
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
-    let barbersDown = true;
+    let triedAgain = async () => false;
     await page.route('**/api/barbers/**', async (route) => {
-      if (barbersDown) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":0,"response":"Down for maintenance."}' });
+      if (!(await triedAgain())) return route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":0,"response":"Down for maintenance."}' });
       await held;
       await route.continue();
     });
     await page.goto('/shop/demo');
+    triedAgain = await notePresses(page, 'Try Again');
     await hydrated(page);
     await page.getByRole('heading', { name: 'Unable to load data' }).waitFor();
     expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
 
-    barbersDown = false;
     await page.getByRole('button', { name: 'Try Again' }).click();
     await page.getByText('Loading...', { exact: true }).waitFor();
     release();

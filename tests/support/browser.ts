@@ -5,7 +5,26 @@ import { login, sessionStorageEntries, sharedLogin } from './api.js';
 /** Debian's Chromium (never a downloaded browser); flags for a closed network and no GPU. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * How long a page's action or wait may take before it fails: Playwright's own default is 30 s, and
+ * on a loaded 2-core CI machine one slow page load or a retried request has taken longer than
+ * that. Waiting longer costs nothing when the page is quick.
+ */
+export const PAGE_TIMEOUT_MS = 60_000;
+
+/** Chromium, whose every context (however a test makes it) waits up to PAGE_TIMEOUT_MS. */
 export async function launchBrowser(): Promise<Browser> {
+  const browser = await launchChromium();
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PAGE_TIMEOUT_MS);
+    return context;
+  };
+  return browser;
+}
+
+function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
