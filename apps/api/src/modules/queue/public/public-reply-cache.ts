@@ -215,7 +215,8 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Decorates the app with its cache of public replies, emptied per shop by every change the event
- * bus carries, and by every successful staff write of the shop (told to the other processes too).
+ * bus carries, and by every successful staff write of the shop (told to the other processes too),
+ * but for ticket and rotation writes, whose own queue events say it.
  */
 export function registerPublicReplyCache(app: FastifyInstance) {
   const cache = new PublicReplyCache(() => app.clock());
@@ -231,6 +232,7 @@ export function registerPublicReplyCache(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply) => {
     const principal = req.principal;
     if (READS.has(req.method) || reply.statusCode >= 400 || principal?.kind !== 'user') return;
+    if (req.routeOptions.config.announcedByQueueEvents) return;
     await app.events.changed(principal.shopId);
   });
 }

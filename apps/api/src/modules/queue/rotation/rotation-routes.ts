@@ -46,7 +46,7 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/rotation/reorder/',
-    { config: { access: 'queue' }, schema: { tags, body: reorderRotationInput, response: { 200: nextBarberReply } } },
+    { config: { access: 'queue', announcedByQueueEvents: true }, schema: { tags, body: reorderRotationInput, response: { 200: nextBarberReply } } },
     async (req) => ({
       status: 1 as const,
       response: await rotation.reorder(staffOf(req.principal), req.body.barber_ids, req.body.reason),
@@ -58,7 +58,7 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['leave', 'join'] as const) {
     app.post(
       `/rotation/${action}/`,
-      { config: { access: 'queue' }, schema: { tags, body: rotationMembershipInput, response: { 200: nextBarberReply } } },
+      { config: { access: 'queue', announcedByQueueEvents: true }, schema: { tags, body: rotationMembershipInput, response: { 200: nextBarberReply } } },
       async (req) => ({
         status: 1 as const,
         response: await rotation[action](staffOf(req.principal), req.body.barber_id, req.body.reason),
@@ -69,7 +69,7 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/barbers/:id/status/',
     {
-      config: { access: 'queue.own' },
+      config: { access: 'queue.own', announcedByQueueEvents: true },
       schema: { tags, params: idParams, body: barberStatusInput, response: { 200: envelope(rotationEntry) } },
     },
     async (req) => ({

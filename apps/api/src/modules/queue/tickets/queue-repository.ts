@@ -49,7 +49,30 @@ export interface QueueSnapshot {
   shop?: { id: number; username: string };
   /** Waiting tickets in the whole line (the snapshot may hold only its first part). */
   waitingCount: number;
+  /** Sums over the whole waiting line, to tell a kept copy of it from a changed line (`lineSums`). */
+  waitingSums: LineSums;
 }
+
+/**
+ * Sums over a waiting line that change when a customer joins or leaves it, when a customer's chosen
+ * barber is dropped (they wait for anyone) and when the set minutes of their services change: a
+ * copy of the line kept in memory whose sums differ from the database's is out of date. Worked out
+ * from the waiting line's index alone.
+ */
+export interface LineSums {
+  count: number;
+  preferredBarbers: number;
+  minutes: number;
+}
+
+export const lineSums = (waiting: readonly Pick<ActiveTicket, 'preferred_barber_id' | 'minutes'>[]): LineSums => ({
+  count: waiting.length,
+  preferredBarbers: waiting.reduce((sum, t) => sum + (t.preferred_barber_id ?? 0), 0),
+  minutes: waiting.reduce((sum, t) => sum + t.minutes, 0),
+});
+
+export const sameSums = (a: LineSums, b: LineSums) =>
+  a.count === b.count && a.preferredBarbers === b.preferredBarbers && a.minutes === b.minutes;
 
 /**
  * A ticket's services with their set minutes, as a JSON list (finished visits; tickets still active
@@ -102,7 +125,7 @@ export interface LinePrefix {
 
 interface SnapshotRow {
   shop_id: number;
-  waiting_count: number;
+  waiting: { count: number; preferred_barbers: number; minutes: number };
   shop_username: string;
   barbers: JsonBarber[] | null;
   tickets: JsonTicket[] | null;
@@ -175,7 +198,9 @@ async function snapshotRow(
                         FROM walkin_tickets t
                        WHERE t.shop_id = s.id AND t.status = 'waiting' AND ($5::int IS NULL OR t.id <= $5::int)
                        ORDER BY t.id LIMIT $6::int)) a) AS tickets,
-            (SELECT count(*)::int FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = 'waiting') AS waiting_count,
+            (SELECT json_build_object('count', count(*), 'preferred_barbers', coalesce(sum(t.preferred_barber_id), 0),
+                                      'minutes', coalesce(sum(t.set_minutes), 0))
+               FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = 'waiting') AS waiting,
             (SELECT json_agg(v)
                FROM (SELECT t.barber_id, t.completed_at,
                             extract(epoch FROM (t.completed_at - t.started_at)) / 60 AS minutes,
@@ -205,6 +230,7 @@ async function loadSnapshot(
   cached: boolean,
   upTo: LinePrefix = {},
   own?: Pick<TicketRow, 'id' | 'preferred_barber_id' | 'set_minutes' | 'set_services'>,
+  keptWaiting?: readonly ActiveTicket[],
 ) {
   const cacheKey = `${by}:${key}`;
   const kept = cached ? keptHistory.get(cacheKey) : undefined;
@@ -231,6 +257,7 @@ async function loadSnapshot(
     };
     row.tickets = [...(row.tickets ?? []), mine];
   }
+  if (keptWaiting) row.tickets = [...(row.tickets ?? []), ...keptWaiting.map((t) => ({ ...t, started_at: null }))];
   return toSnapshot(row, now, visits);
 }
 
@@ -271,7 +298,8 @@ function toSnapshot(row: SnapshotRow, now: Date, history: readonly JsonVisit[]):
   });
   return { barbers, tickets, simulation, places: placesOf(tickets),
     shop: { id: row.shop_id, username: row.shop_username },
-    waitingCount: row.waiting_count,
+    waitingCount: row.waiting.count,
+    waitingSums: { count: row.waiting.count, preferredBarbers: Number(row.waiting.preferred_barbers), minutes: Number(row.waiting.minutes) },
   };
 }
 
@@ -288,6 +316,7 @@ export async function queueSnapshot(sql: Sql, shopId: number, now: Date, options
       simulation: estimateWaits({ barbers: [], tickets: [], now }),
       places: new Map(),
       waitingCount: 0,
+      waitingSums: lineSums([]),
     }
   );
 }
@@ -300,6 +329,22 @@ export async function queueSnapshotOf(
   upTo: LinePrefix = {},
 ): Promise<QueueSnapshot | undefined> {
   return loadSnapshot(sql, 'username', username.trim().toLowerCase(), now, true, upTo);
+}
+
+/**
+ * The live queue again when only its head may have changed (barbers, customers called or in a chair):
+ * the head read afresh, the waiting line taken from `keptWaiting` (a copy kept in memory, in order of
+ * arrival), which is not read. Undefined when the database's waiting line is not that copy (its sums
+ * differ): it changed otherwise, and must be read whole.
+ */
+export async function queueWithKeptLine(
+  sql: Sql,
+  shopId: number,
+  now: Date,
+  keptWaiting: readonly ActiveTicket[],
+): Promise<QueueSnapshot | undefined> {
+  const snapshot = await loadSnapshot(sql, 'id', shopId, now, true, { count: 0 }, undefined, keptWaiting);
+  return snapshot && sameSums(snapshot.waitingSums, lineSums(keptWaiting)) ? snapshot : undefined;
 }
 
 /**

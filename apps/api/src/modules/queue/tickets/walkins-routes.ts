@@ -42,13 +42,13 @@ export const walkinsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/walkins/',
-    { config: { access: 'queue.own' }, schema: { tags, body: walkinInput, response: { 200: reply } } },
+    { config: { access: 'queue.own', announcedByQueueEvents: true }, schema: { tags, body: walkinInput, response: { 200: reply } } },
     async (req) => ({ status: 1 as const, response: await walkins.add(staffOf(req.principal), req.body) }),
   );
 
   app.post(
     '/walkins/call-next/',
-    { config: { access: 'queue.own' }, schema: { tags, body: optionalBody(callNextInput), response: { 200: reply } } },
+    { config: { access: 'queue.own', announcedByQueueEvents: true }, schema: { tags, body: optionalBody(callNextInput), response: { 200: reply } } },
     async (req) => ({ status: 1 as const, response: await walkins.callNext(staffOf(req.principal), req.body.barber_id) }),
   );
 
@@ -61,7 +61,7 @@ export const walkinsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['call', 'start'] as const satisfies readonly TicketAction[]) {
     app.post(
       `/walkins/:id/${action}/`,
-      { config: { access: 'queue.own' }, schema: { tags, params: idParams, body: optionalBody(ticketActionInput), response: { 200: reply } } },
+      { config: { access: 'queue.own', announcedByQueueEvents: true }, schema: { tags, params: idParams, body: optionalBody(ticketActionInput), response: { 200: reply } } },
       async (req) => ({
         status: 1 as const,
         response: await walkins.act(staffOf(req.principal), req.params.id, action, req.body.barber_id),
@@ -71,7 +71,7 @@ export const walkinsRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['complete', 'no-show', 'cancel', 'requeue', 'walkout'] as const satisfies readonly TicketAction[]) {
     app.post(
       `/walkins/:id/${action}/`,
-      { config: { access: 'queue.own' }, schema: { tags, params: idParams, response: { 200: reply } } },
+      { config: { access: 'queue.own', announcedByQueueEvents: true }, schema: { tags, params: idParams, response: { 200: reply } } },
       async (req) => ({ status: 1 as const, response: await walkins.act(staffOf(req.principal), req.params.id, action) }),
     );
   }

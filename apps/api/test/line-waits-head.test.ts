@@ -1,0 +1,135 @@
+import { ticketReply } from '@chairline/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql } from '../src/db/database.js';
+import { one } from '../src/db/database.js';
+import { createMemoryEventBus } from '../src/modules/queue/events/event-bus.js';
+import { LineWaits } from '../src/modules/queue/tickets/line-waits.js';
+import { ticketByToken, waitOfTicket } from '../src/modules/queue/tickets/queue-repository.js';
+import { startTestApp, type TestApp } from './support/app.js';
+import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
+
+// The kept line of waits survives a change of its head (a customer called, started, cancelled, a
+// barber's status): the next wait reads the head alone and simulates the kept waiting customers
+// again. These tests hold it to the exact wait after each change, and to what it reads: the head
+// only, or the whole line when the line itself changed in a way it cannot follow.
+const now = new Date('2026-06-06T15:00:00Z');
+
+/** Which snapshot reads a LineWaits made: the whole line, the head alone, or one ticket's prefix. */
+type Read = 'whole line' | 'head only' | 'prefix';
+
+function recording(sql: Sql): { sql: Sql; reads: Read[] } {
+  const reads: Read[] = [];
+  return {
+    reads,
+    sql: {
+      query: (text, params) => {
+        // The snapshot statement's sixth parameter is how many waiting customers it reads (null: all),
+        // its fifth the ticket it reads up to.
+        if (text.includes('AS waiting,') && params) {
+          reads.push(params[5] === 0 ? 'head only' : params[4] !== null ? 'prefix' : 'whole line');
+        }
+        return sql.query(text, params);
+      },
+      exec: (script) => sql.exec(script),
+    },
+  };
+}
+
+describe('the kept line of waits through changes of its head', () => {
+  let t: TestApp;
+  const bus = createMemoryEventBus();
+  beforeAll(async () => {
+    t = await startTestApp({ clock: () => now, eventBus: bus });
+  });
+  afterAll(() => t.close());
+
+  async function join(shop: TestShop, body: Parameters<typeof checkIn>[2] = {}) {
+    const res = await checkIn(t.app, shop.username, body);
+    expect(res.statusCode).toBe(200);
+    return ticketReply.parse(res.json()).response;
+  }
+  const idOf = async (token: string) => (await one<{ id: number }>(t.db, 'SELECT id FROM walkin_tickets WHERE token = $1', [token]))?.id;
+
+  /** A LineWaits of its own beside the app's, hearing the app's events, and what it reads. */
+  function watcher() {
+    const { sql, reads } = recording(t.db);
+    const waits = new LineWaits(sql, bus);
+    const waitOf = async (token: string) => {
+      const row = await ticketByToken(t.db, token);
+      if (!row) throw new Error('no such ticket');
+      return waits.waitOf(row, now);
+    };
+    const exact = async (token: string) => {
+      const row = await ticketByToken(t.db, token);
+      if (!row) throw new Error('no such ticket');
+      return waitOfTicket(t.db, row, now);
+    };
+    /** Every listed ticket's kept wait equals the exact one; returns the reads made for them. */
+    const expectExact = async (tokens: string[]) => {
+      const from = reads.length;
+      for (const token of tokens) expect(await waitOf(token), token).toBe(await exact(token));
+      return reads.slice(from);
+    };
+    return { expectExact };
+  }
+
+  it('follows call-next, start, complete, a cancel and a break by reading the head alone', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const barber = await shop.addMember('employee', 'Andre');
+    const tickets = [];
+    for (let i = 0; i < 6; i++) tickets.push(await join(shop, i % 3 === 2 ? { barber_id: barber.barberId } : {}));
+    const tokens = tickets.map((x) => x.token);
+    const w = watcher();
+    expect(await w.expectExact(tokens)).toEqual(['whole line']);
+
+    const called = await t.app.inject({ method: 'POST', url: '/api/walkins/call-next/', headers: bearer(barber), payload: {} });
+    expect(called.statusCode).toBe(200);
+    expect(await w.expectExact(tokens.slice(1))).toEqual(['head only']);
+
+    const firstId = await idOf(tokens[0]!);
+    const started = await t.app.inject({ method: 'POST', url: `/api/walkins/${firstId}/start/`, headers: bearer(barber), payload: {} });
+    expect(started.statusCode).toBe(200);
+    expect(await w.expectExact(tokens.slice(1))).toEqual(['head only']);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/check-in/${tokens[3]!}/cancel/` })).statusCode).toBe(200);
+    expect(await w.expectExact([...tokens.slice(1, 3), ...tokens.slice(4)])).toEqual(['head only']);
+
+    const onBreak = await t.app.inject({
+      method: 'POST',
+      url: `/api/barbers/${barber.barberId}/status/`,
+      headers: bearer(shop.admin),
+      payload: { status: 'break' },
+    });
+    expect(onBreak.statusCode).toBe(200);
+    expect(await w.expectExact([...tokens.slice(1, 3), ...tokens.slice(4)])).toEqual(['head only']);
+
+    const done = await t.app.inject({ method: 'POST', url: `/api/walkins/${firstId}/complete/`, headers: bearer(barber), payload: {} });
+    expect(done.statusCode).toBe(200);
+    expect(await w.expectExact([...tokens.slice(1, 3), ...tokens.slice(4)])).toEqual(['head only']);
+  });
+
+  it('reads the whole line again when someone else joins, or when the line changed without saying so', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const barber = await shop.addMember('employee', 'Marcus');
+    const first = await join(shop, { barber_id: barber.barberId });
+    const second = await join(shop);
+    const w = watcher();
+    expect(await w.expectExact([first.token, second.token])).toEqual(['whole line']);
+
+    // A check-in this LineWaits did not make: the line grew at its back.
+    const third = await join(shop, { barber_id: barber.barberId });
+    expect(await w.expectExact([first.token, second.token, third.token])).toEqual(['whole line']);
+
+    // The chosen barber dropped from waiting tickets behind the event's back, then a rotation event:
+    // the head is read, its sums differ from the kept line's, and the line is read whole.
+    await t.db.query('UPDATE walkin_tickets SET preferred_barber_id = NULL WHERE shop_id = $1 AND status = $2', [shop.shopId, 'waiting']);
+    const onBreak = await t.app.inject({
+      method: 'POST',
+      url: `/api/barbers/${barber.barberId}/status/`,
+      headers: bearer(shop.admin),
+      payload: { status: 'break' },
+    });
+    expect(onBreak.statusCode).toBe(200);
+    expect(await w.expectExact([first.token, second.token, third.token])).toEqual(['head only', 'whole line']);
+  });
+});
