@@ -4,14 +4,14 @@ import type { Sql } from '../src/db/database.js';
 import { one } from '../src/db/database.js';
 import { createMemoryEventBus } from '../src/modules/queue/events/event-bus.js';
 import { LineWaits } from '../src/modules/queue/tickets/line-waits.js';
-import { ticketByToken, waitOfTicket } from '../src/modules/queue/tickets/queue-repository.js';
+import { ticketByToken, ticketByTokenWithoutPlace, waitOfTicket } from '../src/modules/queue/tickets/queue-repository.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 
 // The kept line of waits survives a change of its head (a customer called, started, cancelled, a
 // barber's status): the next wait reads the head alone and simulates the kept waiting customers
-// again. These tests hold it to the exact wait after each change, and to what it reads: the head
-// only, or the whole line when the line itself changed in a way it cannot follow.
+// again. These tests hold it to the exact place and wait after each change, and to what it reads:
+// the head only, or the whole line when the line itself changed in a way it cannot follow.
 const now = new Date('2026-06-06T15:00:00Z');
 
 /** Which snapshot reads a LineWaits made: the whole line, the head alone, or one ticket's prefix. */
@@ -53,21 +53,23 @@ describe('the kept line of waits through changes of its head', () => {
   /** A LineWaits of its own beside the app's, hearing the app's events, and what it reads. */
   function watcher() {
     const { sql, reads } = recording(t.db);
-    const waits = new LineWaits(sql, bus);
-    const waitOf = async (token: string) => {
-      const row = await ticketByToken(t.db, token);
+    // Every head read also checks the line's sums here (by default at most once a second).
+    const waits = new LineWaits(sql, bus, 0);
+    // As a ticket page's poll reads it: the row without its place, which comes from the kept line.
+    const kept = async (token: string) => {
+      const row = await ticketByTokenWithoutPlace(t.db, token);
       if (!row) throw new Error('no such ticket');
-      return waits.waitOf(row, now);
+      return waits.placeAndWaitOf(row, now);
     };
     const exact = async (token: string) => {
       const row = await ticketByToken(t.db, token);
       if (!row) throw new Error('no such ticket');
-      return waitOfTicket(t.db, row, now);
+      return { place: row.place, wait: await waitOfTicket(t.db, row, now) };
     };
-    /** Every listed ticket's kept wait equals the exact one; returns the reads made for them. */
+    /** Every listed ticket's kept place and wait equal the exact ones; returns the reads made for them. */
     const expectExact = async (tokens: string[]) => {
       const from = reads.length;
-      for (const token of tokens) expect(await waitOf(token), token).toBe(await exact(token));
+      for (const token of tokens) expect(await kept(token), token).toEqual(await exact(token));
       return reads.slice(from);
     };
     return { expectExact };

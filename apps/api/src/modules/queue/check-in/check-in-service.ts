@@ -7,7 +7,7 @@ import { lockShopForCheckIn, lockShopOfToken } from '../shop-lock-repository.js'
 import { refuseCheckInsOutsideHours } from '../../opening-hours/check-in-gate.js';
 import { LineWaits } from '../tickets/line-waits.js';
 import { queueTicket } from '../tickets/new-ticket.js';
-import { forgetHistory, ticketById, ticketByToken, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
+import { forgetHistory, ticketById, ticketByToken, ticketByTokenWithoutPlace, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
 import { cancelTicket } from '../tickets/ticket-transitions.js';
 import { toPublicTicket } from '../tickets/ticket-views.js';
 import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
@@ -83,10 +83,12 @@ export class CheckInService {
     return toPublicTicket(outcome.row, await this.lineWaits.waitOfNew(outcome.row, outcome.beforeId, this.clock()));
   }
 
+  /** A ticket page's poll: the ticket's row alone, its place and wait from the shop's kept line. */
   async status(token: string): Promise<PublicTicket> {
-    const row = await ticketByToken(this.db, token);
+    const row = await ticketByTokenWithoutPlace(this.db, token);
     if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-    return toPublicTicket(row, await this.lineWaits.waitOf(row, this.clock()));
+    const { place, wait } = await this.lineWaits.placeAndWaitOf(row, this.clock());
+    return toPublicTicket({ ...row, place }, wait);
   }
 
   async cancel(token: string): Promise<PublicTicket> {

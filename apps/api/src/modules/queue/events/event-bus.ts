@@ -5,7 +5,7 @@ import type { Sql } from '../../../db/database.js';
  * A shop whose public data changed: named by its username (queue events, with the event when there is
  * one) or its id (staff edits).
  */
-export type ShopChange = { shopUsername: string; event?: QueueEvent } | { shopId: number };
+export type ShopChange = { shopUsername: string; event?: QueueEvent; echo?: true } | { shopId: number };
 
 /**
  * Where committed queue and rotation changes go out to the server-sent event streams. In process
@@ -55,9 +55,13 @@ export class LocalFanOut {
   private readonly byShop = new Map<string, Set<(event: QueueEvent) => void>>();
   private readonly watchers = new Set<(change: ShopChange) => void>();
 
-  /** Hands the event to each subscriber of its shop, once; other shops' subscribers are not visited. */
-  deliver(event: QueueEvent) {
-    this.notify({ shopUsername: event.shop_username, event });
+  /**
+   * Hands the event to each subscriber of its shop, once; other shops' subscribers are not visited.
+   * `echo`: the notification of an event this process published itself, whose change its watchers
+   * already heard at the commit (its streams hear it only now).
+   */
+  deliver(event: QueueEvent, echo = false) {
+    this.notify(echo ? { shopUsername: event.shop_username, event, echo } : { shopUsername: event.shop_username, event });
     const subscribers = this.byShop.get(event.shop_username);
     if (!subscribers) return;
     // A copy: a subscriber may unsubscribe (its stream closed) while the event is handed out.

@@ -10,6 +10,8 @@ const RECONNECT_MS = 1000;
 
 /** How long a NOTIFY sent after a commit waits for one of the notifier's connections. */
 export const NOTIFIER_WAIT_MS = 2_000;
+/** How long a sent notification is remembered, to know its echo (one that never comes back is let go). */
+const ECHO_MEMORY_MS = 60_000;
 
 /**
  * Events over PostgreSQL LISTEN/NOTIFY, so every API process on one database pushes every change.
@@ -26,6 +28,21 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
   // without end: past the wait the notification is dropped and logged, and other processes' cached
   // replies expire on their own within seconds.
   const notifier = new pg.Pool({ connectionString, max: 2, connectionTimeoutMillis: NOTIFIER_WAIT_MS });
+  // Payloads of this process's queue writes, not heard back yet: their notification is an echo.
+  const sent = new Map<string, { count: number; at: number }>();
+  const rememberSent = (payload: string) => {
+    const now = performance.now();
+    for (const [p, entry] of sent) if (now - entry.at > ECHO_MEMORY_MS) sent.delete(p);
+    const entry = sent.get(payload);
+    sent.set(payload, { count: (entry?.count ?? 0) + 1, at: now });
+  };
+  const isEcho = (payload: string) => {
+    const entry = sent.get(payload);
+    if (!entry) return false;
+    if (entry.count > 1) entry.count -= 1;
+    else sent.delete(payload);
+    return true;
+  };
 
   const connect = async () => {
     const c = new pg.Client({ connectionString });
@@ -38,7 +55,7 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
       if (msg.channel !== QUEUE_CHANNEL || !msg.payload) return;
       try {
         const parsed = queueEvent.safeParse(JSON.parse(msg.payload));
-        if (parsed.success) fanOut.deliver(parsed.data);
+        if (parsed.success) fanOut.deliver(parsed.data, isEcho(msg.payload));
       } catch {
         log.warn('ignored a malformed queue notification');
       }
@@ -85,10 +102,10 @@ export async function createPgEventBus(connectionString: string, log: FastifyBas
     async notifyWithin(tx, events) {
       if (events.length === 0) return;
       // One statement for all of the write's events; PostgreSQL sends them when the transaction commits.
-      await tx.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [
-        QUEUE_CHANNEL,
-        events.map((e) => JSON.stringify(e)),
-      ]);
+      // Remembered before: the notification may arrive before the write's `committed` call.
+      const payloads = events.map((e) => JSON.stringify(e));
+      for (const payload of payloads) rememberSent(payload);
+      await tx.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [QUEUE_CHANNEL, payloads]);
     },
     committed(events) {
       for (const e of events) fanOut.notify({ shopUsername: e.shop_username, event: e });

@@ -58,7 +58,9 @@ export const rotationRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const action of ['leave', 'join'] as const) {
     app.post(
       `/rotation/${action}/`,
-      { config: { access: 'queue', announcedByQueueEvents: true }, schema: { tags, body: rotationMembershipInput, response: { 200: nextBarberReply } } },
+      // Not announcedByQueueEvents: leaving sends the barber's waiting customers to anyone, which
+      // the rotation event does not say; the catch-all signal drops the kept line of waits.
+      { config: { access: 'queue' }, schema: { tags, body: rotationMembershipInput, response: { 200: nextBarberReply } } },
       async (req) => ({
         status: 1 as const,
         response: await rotation[action](staffOf(req.principal), req.body.barber_id, req.body.reason),

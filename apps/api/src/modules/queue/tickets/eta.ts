@@ -118,13 +118,21 @@ export function learnDurations(visits: readonly CompletedVisit[], now: Date): Du
       add(`shop:${share.id}`, share.minutes);
     }
   }
-  const learned = (barberId: number, serviceId: number): number | null => {
-    const own = samples.get(`${barberId}:${serviceId}`);
-    if (own && own.length >= LEARNING.minSamples) return median(own);
-    const shop = samples.get(`shop:${serviceId}`);
-    if (shop && shop.length >= LEARNING.minSamples) return median(shop);
-    return null;
-  };
+  // The medians, worked out once: a whole line's simulation asks for them per customer.
+  const byBarber = new Map<number, Map<number, number>>();
+  const byShop = new Map<number, number>();
+  for (const [key, values] of samples) {
+    if (values.length < LEARNING.minSamples) continue;
+    const [who, service] = key.split(':');
+    if (who === 'shop') byShop.set(Number(service), median(values));
+    else {
+      const barber = byBarber.get(Number(who)) ?? new Map<number, number>();
+      barber.set(Number(service), median(values));
+      byBarber.set(Number(who), barber);
+    }
+  }
+  const learned = (barberId: number, serviceId: number): number | null =>
+    byBarber.get(barberId)?.get(serviceId) ?? byShop.get(serviceId) ?? null;
   return {
     minutesFor(barberId, ticket) {
       const services = ticket.services ?? [];

@@ -2,7 +2,17 @@ import type { QueueEvent } from '@chairline/shared';
 import type { Sql } from '../../../db/database.js';
 import type { EventBus, ShopChange } from '../events/event-bus.js';
 import { copyLineEnd, seatNext, type LineEnd } from './eta.js';
-import { queueSnapshot, queueWithKeptLine, waitOfTicket, type ActiveTicket, type QueueSnapshot, type TicketRow } from './queue-repository.js';
+import {
+  lineSums,
+  queueHead,
+  queueSnapshot,
+  sameSums,
+  ticketById,
+  waitOfTicket,
+  type ActiveTicket,
+  type QueueSnapshot,
+  type TicketRow,
+} from './queue-repository.js';
 
 /**
  * How long the waits of a whole line serve the ticket pages' polls and new check-ins when nothing in
@@ -11,18 +21,61 @@ import { queueSnapshot, queueWithKeptLine, waitOfTicket, type ActiveTicket, type
  */
 export const LINE_WAITS_TTL_MS = 10_000;
 
+/**
+ * How often at most a kept line is checked against the database's sums of the waiting line when its
+ * head is read again (the check counts the whole line's index, which a head read otherwise never
+ * touches): a change the events did not say is caught within this.
+ */
+export const LINE_TOTALS_EVERY_MS = 1_000;
+
 /** The waits of a shop's line and where its simulation stands after the last customer in it. */
 interface Line {
   waits: Map<number, number | null>;
   end: LineEnd;
   /** The waiting customers in order of arrival, as read and extended since: the simulation's input. */
   waiting: ActiveTicket[];
+  /** Worked out when a place is first asked for (a check-in needs none). */
+  places?: Places;
+}
+
+/**
+ * Each waiting customer's place (docs/queue.md: those ahead whom the same barbers could take, plus
+ * one), and the counts that give a newcomer at the back theirs in O(1).
+ */
+interface Places {
+  byId: Map<number, number>;
+  all: number;
+  /** Customers waiting for anyone. */
+  forAnyone: number;
+  /** Customers waiting for a chosen barber, by barber. */
+  forBarber: Map<number, number>;
+}
+
+function placeAtTheBack(places: Places, t: Pick<ActiveTicket, 'id' | 'preferred_barber_id'>) {
+  const chosen = t.preferred_barber_id;
+  if (chosen === null) {
+    places.byId.set(t.id, places.all + 1);
+    places.forAnyone += 1;
+  } else {
+    const mine = places.forBarber.get(chosen) ?? 0;
+    places.byId.set(t.id, mine + places.forAnyone + 1);
+    places.forBarber.set(chosen, mine + 1);
+  }
+  places.all += 1;
+}
+
+function placesOfLine(waiting: readonly ActiveTicket[]): Places {
+  const places: Places = { byId: new Map(), all: 0, forAnyone: 0, forBarber: new Map() };
+  for (const t of waiting) placeAtTheBack(places, t);
+  return places;
 }
 
 interface Kept {
   shopUsername: string;
   /** The clock's time the waiting line was read at. */
   at: number;
+  /** When (performance.now) the kept line last matched the database's sums of the waiting line. */
+  checkedAt: number;
   line: Promise<Line>;
   /**
    * Heard since `line` was worked out, to apply before it is used: the tokens of tickets that left
@@ -42,11 +95,12 @@ type NewTicket = Pick<TicketRow, 'id' | 'shop_id' | 'shop_username' | 'token' | 
  *   ticket just ahead of theirs.
  * A change of the line's head (a customer called, started, finished, cancelled or sent away, a
  * barber's status or place in the rotation) keeps the waiting customers: the next use reads the head
- * alone, takes out who left, and simulates the kept line again in memory, in O(line) with no read
- * of it (`queueWithKeptLine`), unless the database's sums of the waiting line differ from the kept
- * copy's (then it is read whole). The kept line is forgotten on any other change this process hears
- * of (someone else joins or is put back, settings, a staff edit), except the events of this
- * process's own check-ins that it extended the line with, and after LINE_WAITS_TTL_MS. A ticket
+ * alone, takes out who left, and seats the kept customers again in memory, in O(line) with no read
+ * of it (`queueHead`, then `seatNext` for each). At most every LINE_TOTALS_EVERY_MS that head read
+ * also sums the database's waiting line; when the sums differ from the kept copy's, the line is read
+ * whole. The kept line is forgotten on any other change this process hears of (someone else joins
+ * or is put back, settings, a staff edit), except the events of this process's own check-ins that it
+ * extended the line with, and after LINE_WAITS_TTL_MS. A ticket
  * missing from it gets its own wait the exact way.
  */
 export class LineWaits {
@@ -57,16 +111,24 @@ export class LineWaits {
   constructor(
     private readonly sql: Sql,
     bus: EventBus,
+    private readonly totalsEveryMs = LINE_TOTALS_EVERY_MS,
   ) {
     bus.onChange((change) => this.forget(change));
   }
 
-  async waitOf(row: TicketRow, now: Date): Promise<number | null | undefined> {
-    if (row.status !== 'waiting') return undefined;
+  /**
+   * A ticket's place and wait, from the kept line (`row` may be read without its place); a ticket
+   * missing from it gets both the exact way.
+   */
+  async placeAndWaitOf(row: TicketRow, now: Date): Promise<{ place: number | null; wait: number | null | undefined }> {
+    if (row.status !== 'waiting') return { place: null, wait: undefined };
     const kept = this.freshKept(row.shop_id, now);
     const line = await (kept ? this.currentLine(row.shop_id, kept, now) : this.readLine(row.shop_id, row.shop_username, now));
-    if (line.waits.has(row.id)) return line.waits.get(row.id);
-    return waitOfTicket(this.sql, row, now, { cached: true });
+    line.places ??= placesOfLine(line.waiting);
+    const place = line.places.byId.get(row.id);
+    if (place !== undefined && line.waits.has(row.id)) return { place, wait: line.waits.get(row.id) };
+    const counted = row.place ?? (await ticketById(this.sql, row.shop_id, row.id))?.place ?? null;
+    return { place: counted, wait: await waitOfTicket(this.sql, row, now, { cached: true }) };
   }
 
   /**
@@ -86,7 +148,6 @@ export class LineWaits {
    */
   async waitOfNew(row: NewTicket, beforeId: number | null, now: Date): Promise<number | null | undefined> {
     if (row.status !== 'waiting') return undefined;
-    const kept = this.freshKept(row.shop_id, now);
     const joining: ActiveTicket = {
       id: row.id,
       token: row.token,
@@ -98,15 +159,20 @@ export class LineWaits {
       minutes: row.set_minutes,
       services: row.set_services,
     };
-    const line = kept ? await this.currentLine(row.shop_id, kept, now, joining).catch(() => undefined) : undefined;
-    if (kept && line && this.byShop.get(row.shop_id) === kept && !kept.pending) {
+    // A change of the head heard while the kept line was brought up to date is applied too (on
+    // PostgreSQL, the echo of an event this process published arrives a moment later).
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const kept = this.freshKept(row.shop_id, now);
+      const line = kept ? await this.currentLine(row.shop_id, kept, now, joining).catch(() => undefined) : undefined;
+      if (!kept || !line || this.byShop.get(row.shop_id) !== kept) break;
+      if (kept.pending) continue;
       if (line.waits.has(row.id)) return line.waits.get(row.id);
-      if ((line.waiting.at(-1)?.id ?? null) === beforeId) {
-        const wait = seatNext(line.end, { preferredBarberId: row.preferred_barber_id, minutes: row.set_minutes, services: row.set_services });
-        line.waits.set(row.id, wait);
-        line.waiting.push(joining);
-        return wait;
-      }
+      if ((line.waiting.at(-1)?.id ?? null) !== beforeId) break;
+      const wait = seatNext(line.end, { preferredBarberId: row.preferred_barber_id, minutes: row.set_minutes, services: row.set_services });
+      line.waits.set(row.id, wait);
+      line.waiting.push(joining);
+      if (line.places) placeAtTheBack(line.places, joining);
+      return wait;
     }
     const fresh = await this.readLine(row.shop_id, row.shop_username, now);
     if (fresh.waits.has(row.id)) return fresh.waits.get(row.id);
@@ -131,8 +197,18 @@ export class LineWaits {
     const line = kept.line.then(async (before) => {
       const waiting = before.waiting.filter((t) => !left.has(t.token));
       if (joining && joining.id > (waiting.at(-1)?.id ?? 0)) waiting.push(joining);
-      const snapshot = await queueWithKeptLine(this.sql, shopId, now, waiting);
-      return snapshot ? lineOf(snapshot) : lineOf(await queueSnapshot(this.sql, shopId, now, { cached: true }));
+      const withTotals = performance.now() - kept.checkedAt >= this.totalsEveryMs;
+      const head = await queueHead(this.sql, shopId, now, { withTotals });
+      if (!head || (withTotals && !(head.waitingSums && sameSums(head.waitingSums, lineSums(waiting))))) {
+        return lineOf(await queueSnapshot(this.sql, shopId, now, { cached: true }));
+      }
+      if (withTotals) kept.checkedAt = performance.now();
+      // The head's simulation stands where the first waiting customer is seated: the kept customers
+      // are seated from there in order of arrival, as the whole-line simulation does.
+      const end = copyLineEnd(head.simulation.end);
+      const waits = new Map<number, number | null>();
+      for (const t of waiting) waits.set(t.id, seatNext(end, { preferredBarberId: t.preferred_barber_id, minutes: t.minutes, services: t.services }));
+      return { waits, end, waiting };
     });
     this.keep(shopId, kept, line);
     return line;
@@ -141,7 +217,7 @@ export class LineWaits {
   private readLine(shopId: number, shopUsername: string, now: Date): Promise<Line> {
     this.sweep(now);
     const line = queueSnapshot(this.sql, shopId, now, { cached: true }).then(lineOf);
-    const fresh: Kept = { shopUsername, at: now.getTime(), line };
+    const fresh: Kept = { shopUsername, at: now.getTime(), checkedAt: performance.now(), line };
     this.byShop.set(shopId, fresh);
     this.keep(shopId, fresh, line);
     return line;
@@ -170,7 +246,8 @@ export class LineWaits {
       return;
     }
     const event = change.event;
-    if (this.isOwnAppend(event)) return;
+    // This process applied its own events at their commit; their echo on PostgreSQL adds nothing.
+    if (change.echo || this.isOwnAppend(event)) return;
     for (const [shopId, kept] of this.byShop) {
       if (kept.shopUsername !== change.shopUsername) continue;
       if (!event || !changesHeadOnly(event)) {
@@ -200,9 +277,6 @@ function changesHeadOnly(event: QueueEvent): boolean {
 }
 
 function lineOf(snapshot: QueueSnapshot): Line {
-  return {
-    waits: snapshot.simulation.ticketWait,
-    end: copyLineEnd(snapshot.simulation.end),
-    waiting: snapshot.tickets.filter((t) => t.status === 'waiting'),
-  };
+  const waiting = snapshot.tickets.filter((t) => t.status === 'waiting');
+  return { waits: snapshot.simulation.ticketWait, end: copyLineEnd(snapshot.simulation.end), waiting };
 }

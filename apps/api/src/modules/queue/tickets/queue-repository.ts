@@ -49,8 +49,8 @@ export interface QueueSnapshot {
   shop?: { id: number; username: string };
   /** Waiting tickets in the whole line (the snapshot may hold only its first part). */
   waitingCount: number;
-  /** Sums over the whole waiting line, to tell a kept copy of it from a changed line (`lineSums`). */
-  waitingSums: LineSums;
+  /** Sums over the whole waiting line, to tell a kept copy of it from a changed line (`lineSums`); absent when not read. */
+  waitingSums?: LineSums;
 }
 
 /**
@@ -121,11 +121,17 @@ interface JsonVisit {
 export interface LinePrefix {
   ticket?: number;
   count?: number;
+  /**
+   * What is read of the whole line besides: its count (the default), its count and sums (a head read
+   * checking a kept copy), or nothing (a head read trusting it).
+   */
+  totals?: 'count' | 'sums' | 'none';
 }
 
 interface SnapshotRow {
   shop_id: number;
-  waiting: { count: number; preferred_barbers: number; minutes: number };
+  /** Null when not read; the sums only when asked (`LinePrefix.totals`). */
+  waiting: { count: number; preferred_barbers?: number; minutes?: number } | null;
   shop_username: string;
   barbers: JsonBarber[] | null;
   tickets: JsonTicket[] | null;
@@ -198,9 +204,14 @@ async function snapshotRow(
                         FROM walkin_tickets t
                        WHERE t.shop_id = s.id AND t.status = 'waiting' AND ($5::int IS NULL OR t.id <= $5::int)
                        ORDER BY t.id LIMIT $6::int)) a) AS tickets,
-            (SELECT json_build_object('count', count(*), 'preferred_barbers', coalesce(sum(t.preferred_barber_id), 0),
-                                      'minutes', coalesce(sum(t.set_minutes), 0))
-               FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = 'waiting') AS waiting,
+            CASE $7::text
+              WHEN 'count' THEN
+                (SELECT json_build_object('count', count(*)) FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = 'waiting')
+              WHEN 'sums' THEN
+                (SELECT json_build_object('count', count(*), 'preferred_barbers', coalesce(sum(t.preferred_barber_id), 0),
+                                          'minutes', coalesce(sum(t.set_minutes), 0))
+                   FROM walkin_tickets t WHERE t.shop_id = s.id AND t.status = 'waiting')
+            END AS waiting,
             (SELECT json_agg(v)
                FROM (SELECT t.barber_id, t.completed_at,
                             extract(epoch FROM (t.completed_at - t.started_at)) / 60 AS minutes,
@@ -213,7 +224,7 @@ async function snapshotRow(
                         AND EXISTS (SELECT 1 FROM walkin_tickets q WHERE q.shop_id = s.id AND q.status = ANY($2::text[]))
                       ORDER BY t.completed_at DESC LIMIT ${HISTORY_LIMIT}) v) AS history
        FROM shops s WHERE ${by === 'id' ? 's.id = $1' : shopNamedBy('s', '$1')}`,
-    [key, ACTIVE_TICKET_STATUSES, now.toISOString(), withHistory, upTo.ticket ?? null, upTo.count ?? null],
+    [key, ACTIVE_TICKET_STATUSES, now.toISOString(), withHistory, upTo.ticket ?? null, upTo.count ?? null, upTo.totals ?? 'count'],
   );
 }
 
@@ -230,7 +241,6 @@ async function loadSnapshot(
   cached: boolean,
   upTo: LinePrefix = {},
   own?: Pick<TicketRow, 'id' | 'preferred_barber_id' | 'set_minutes' | 'set_services'>,
-  keptWaiting?: readonly ActiveTicket[],
 ) {
   const cacheKey = `${by}:${key}`;
   const kept = cached ? keptHistory.get(cacheKey) : undefined;
@@ -240,7 +250,7 @@ async function loadSnapshot(
   const visits = fresh ? fresh.visits : (row.history ?? []);
   if (!cached) forgetHistory(row.shop_id);
   // The history is read only while someone is in line or in a chair: an empty read is not kept.
-  else if (!fresh && (row.tickets?.length ?? 0) > 0) keepHistory(cacheKey, { shopId: row.shop_id, visits, keptAt: performance.now() });
+  else if (!fresh && ((row.tickets?.length ?? 0) > 0 || (row.waiting?.count ?? 0) > 0)) keepHistory(cacheKey, { shopId: row.shop_id, visits, keptAt: performance.now() });
   // The ticket read under the shop lock, when its wait is worked out after the commit and another
   // write has since taken it out of the line: its wait is still the one at the time of that read.
   if (own && !(row.tickets ?? []).some((t) => t.id === own.id)) {
@@ -257,7 +267,6 @@ async function loadSnapshot(
     };
     row.tickets = [...(row.tickets ?? []), mine];
   }
-  if (keptWaiting) row.tickets = [...(row.tickets ?? []), ...keptWaiting.map((t) => ({ ...t, started_at: null }))];
   return toSnapshot(row, now, visits);
 }
 
@@ -298,8 +307,10 @@ function toSnapshot(row: SnapshotRow, now: Date, history: readonly JsonVisit[]):
   });
   return { barbers, tickets, simulation, places: placesOf(tickets),
     shop: { id: row.shop_id, username: row.shop_username },
-    waitingCount: row.waiting.count,
-    waitingSums: { count: row.waiting.count, preferredBarbers: Number(row.waiting.preferred_barbers), minutes: Number(row.waiting.minutes) },
+    waitingCount: row.waiting?.count ?? 0,
+    ...(row.waiting?.minutes !== undefined && {
+      waitingSums: { count: row.waiting.count, preferredBarbers: Number(row.waiting.preferred_barbers), minutes: Number(row.waiting.minutes) },
+    }),
   };
 }
 
@@ -332,19 +343,12 @@ export async function queueSnapshotOf(
 }
 
 /**
- * The live queue again when only its head may have changed (barbers, customers called or in a chair):
- * the head read afresh, the waiting line taken from `keptWaiting` (a copy kept in memory, in order of
- * arrival), which is not read. Undefined when the database's waiting line is not that copy (its sums
- * differ): it changed otherwise, and must be read whole.
+ * The head of the live queue alone: barbers, customers called or in a chair, learned durations, and
+ * (`withTotals`) the waiting line's count and sums, but none of its customers. Its simulation ends
+ * where the first waiting customer would be seated. Undefined for an unknown shop.
  */
-export async function queueWithKeptLine(
-  sql: Sql,
-  shopId: number,
-  now: Date,
-  keptWaiting: readonly ActiveTicket[],
-): Promise<QueueSnapshot | undefined> {
-  const snapshot = await loadSnapshot(sql, 'id', shopId, now, true, { count: 0 }, undefined, keptWaiting);
-  return snapshot && sameSums(snapshot.waitingSums, lineSums(keptWaiting)) ? snapshot : undefined;
+export function queueHead(sql: Sql, shopId: number, now: Date, options: { withTotals: boolean }): Promise<QueueSnapshot | undefined> {
+  return loadSnapshot(sql, 'id', shopId, now, true, { count: 0, totals: options.withTotals ? 'sums' : 'none' });
 }
 
 /**
@@ -405,6 +409,13 @@ export interface TicketRow {
   place: number | null;
 }
 
+const TICKET_PLACE = `CASE WHEN t.status = 'waiting' THEN
+           (SELECT count(*)::int + 1 FROM walkin_tickets w
+             WHERE w.shop_id = t.shop_id AND w.status = 'waiting' AND w.id < t.id
+               AND (t.preferred_barber_id IS NULL OR w.preferred_barber_id IS NULL
+                    OR w.preferred_barber_id = t.preferred_barber_id)) END AS place`;
+
+/** A ticket with everything shown of it, its place counted in the same read. */
 export const SELECT_TICKET = `
   SELECT t.id, t.shop_id, sh.username AS shop_username, t.token, t.party_name, t.phone, t.status, t.source,
          t.preferred_barber_id, pb.name AS preferred_barber_name, t.barber_id, bb.name AS barber_name,
@@ -418,15 +429,14 @@ export const SELECT_TICKET = `
             FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id
            WHERE ts.ticket_id = t.id) AS services_total_cents,
          t.set_minutes, t.set_services,
-         CASE WHEN t.status = 'waiting' THEN
-           (SELECT count(*)::int + 1 FROM walkin_tickets w
-             WHERE w.shop_id = t.shop_id AND w.status = 'waiting' AND w.id < t.id
-               AND (t.preferred_barber_id IS NULL OR w.preferred_barber_id IS NULL
-                    OR w.preferred_barber_id = t.preferred_barber_id)) END AS place
+         ${TICKET_PLACE}
     FROM walkin_tickets t
     JOIN shops sh ON sh.id = t.shop_id
     LEFT JOIN barbers pb ON pb.id = t.preferred_barber_id
     LEFT JOIN barbers bb ON bb.id = t.barber_id`;
+
+/** The same without the place (null): a read whose place comes from a kept copy of the line. */
+const SELECT_TICKET_WITHOUT_PLACE = SELECT_TICKET.replace(TICKET_PLACE, 'NULL::int AS place');
 
 export async function ticketById(sql: Sql, shopId: number, id: number, lock = false): Promise<TicketRow | undefined> {
   return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.shop_id = $1 AND t.id = $2${lock ? ' FOR UPDATE OF t' : ''}`, [
@@ -437,6 +447,11 @@ export async function ticketById(sql: Sql, shopId: number, id: number, lock = fa
 
 export async function ticketByToken(sql: Sql, token: string, lock = false): Promise<TicketRow | undefined> {
   return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1${lock ? ' FOR UPDATE OF t' : ''}`, [token]);
+}
+
+/** A ticket by its token, its place left null: one indexed row, whatever the length of the line. */
+export async function ticketByTokenWithoutPlace(sql: Sql, token: string): Promise<TicketRow | undefined> {
+  return one<TicketRow>(sql, `${SELECT_TICKET_WITHOUT_PLACE} WHERE t.token = $1`, [token]);
 }
 
 /** The active ticket of this phone (E.164, customerPhone) in the shop: an indexed equality. */
