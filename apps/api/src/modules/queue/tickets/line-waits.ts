@@ -100,8 +100,8 @@ type NewTicket = Pick<TicketRow, 'id' | 'shop_id' | 'shop_username' | 'token' | 
  * also sums the database's waiting line; when the sums differ from the kept copy's, the line is read
  * whole. The kept line is forgotten on any other change this process hears of (someone else joins
  * or is put back, settings, a staff edit), except the events of this process's own check-ins that it
- * extended the line with, and after LINE_WAITS_TTL_MS. A ticket
- * missing from it gets its own wait the exact way.
+ * extended the line with, and after LINE_WAITS_TTL_MS. A ticket missing from it gets its own place
+ * and wait the exact way.
  */
 export class LineWaits {
   private readonly byShop = new Map<number, Kept>();
@@ -163,7 +163,7 @@ export class LineWaits {
     // PostgreSQL, the echo of an event this process published arrives a moment later).
     for (let attempt = 0; attempt < 3; attempt++) {
       const kept = this.freshKept(row.shop_id, now);
-      const line = kept ? await this.currentLine(row.shop_id, kept, now, joining).catch(() => undefined) : undefined;
+      const line = kept ? await this.currentLine(row.shop_id, kept, now, { ticket: joining, beforeId }).catch(() => undefined) : undefined;
       if (!kept || !line || this.byShop.get(row.shop_id) !== kept) break;
       if (kept.pending) continue;
       if (line.waits.has(row.id)) return line.waits.get(row.id);
@@ -187,16 +187,16 @@ export class LineWaits {
 
   /**
    * The kept line with the changes heard since applied (its head read again), or read whole.
-   * `joining`: a ticket this process has just checked in, at the back of the line (already in the
-   * database, so in its sums).
+   * `joining`: a ticket this process has just checked in (already in the database, so in its sums),
+   * seated at the back when the line ends with the ticket that was just ahead of it.
    */
-  private currentLine(shopId: number, kept: Kept, now: Date, joining?: ActiveTicket): Promise<Line> {
+  private currentLine(shopId: number, kept: Kept, now: Date, joining?: { ticket: ActiveTicket; beforeId: number | null }): Promise<Line> {
     const left = kept.pending;
     if (!left) return kept.line;
     kept.pending = undefined;
     const line = kept.line.then(async (before) => {
       const waiting = before.waiting.filter((t) => !left.has(t.token));
-      if (joining && joining.id > (waiting.at(-1)?.id ?? 0)) waiting.push(joining);
+      if (joining && (waiting.at(-1)?.id ?? null) === joining.beforeId) waiting.push(joining.ticket);
       const withTotals = performance.now() - kept.checkedAt >= this.totalsEveryMs;
       const head = await queueHead(this.sql, shopId, now, { withTotals });
       if (!head || (withTotals && !(head.waitingSums && sameSums(head.waitingSums, lineSums(waiting))))) {
