@@ -48,6 +48,10 @@ describe('the kept line of waits through changes of its head', () => {
     expect(res.statusCode).toBe(200);
     return ticketReply.parse(res.json()).response;
   }
+  async function takeABreak(shop: TestShop, barberId: number) {
+    const res = await t.app.inject({ method: 'POST', url: `/api/barbers/${barberId}/status/`, headers: bearer(shop.admin), payload: { status: 'break' } });
+    expect(res.statusCode).toBe(200);
+  }
   const idOf = async (token: string) => (await one<{ id: number }>(t.db, 'SELECT id FROM walkin_tickets WHERE token = $1', [token]))?.id;
 
   /** A LineWaits of its own beside the app's, hearing the app's events, and what it reads. */
@@ -96,13 +100,7 @@ describe('the kept line of waits through changes of its head', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/check-in/${tokens[3]!}/cancel/` })).statusCode).toBe(200);
     expect(await w.expectExact([...tokens.slice(1, 3), ...tokens.slice(4)])).toEqual(['head only']);
 
-    const onBreak = await t.app.inject({
-      method: 'POST',
-      url: `/api/barbers/${barber.barberId}/status/`,
-      headers: bearer(shop.admin),
-      payload: { status: 'break' },
-    });
-    expect(onBreak.statusCode).toBe(200);
+    await takeABreak(shop, barber.barberId);
     expect(await w.expectExact([...tokens.slice(1, 3), ...tokens.slice(4)])).toEqual(['head only']);
 
     const done = await t.app.inject({ method: 'POST', url: `/api/walkins/${firstId}/complete/`, headers: bearer(barber), payload: {} });
@@ -125,13 +123,7 @@ describe('the kept line of waits through changes of its head', () => {
     // The chosen barber dropped from waiting tickets behind the event's back, then a rotation event:
     // the head is read, its sums differ from the kept line's, and the line is read whole.
     await t.db.query('UPDATE walkin_tickets SET preferred_barber_id = NULL WHERE shop_id = $1 AND status = $2', [shop.shopId, 'waiting']);
-    const onBreak = await t.app.inject({
-      method: 'POST',
-      url: `/api/barbers/${barber.barberId}/status/`,
-      headers: bearer(shop.admin),
-      payload: { status: 'break' },
-    });
-    expect(onBreak.statusCode).toBe(200);
+    await takeABreak(shop, barber.barberId);
     expect(await w.expectExact([first.token, second.token, third.token])).toEqual(['head only', 'whole line']);
   });
 });
