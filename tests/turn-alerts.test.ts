@@ -125,8 +125,9 @@ describe('turn alerts on the ticket page', () => {
     const sentence = "We'll email you at r***@example.com when 2 are ahead.";
     await panel(page).getByText(sentence).waitFor({ timeout: 30_000 });
     expect(await panel(page).getByRole('button', { name: 'Change' }).isVisible()).toBe(true);
-    // Focus follows the saved choice so a screen reader reads it.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(sentence);
+    // Focus follows the saved choice so a screen reader reads it (moved just after the render that
+    // shows it, so polled).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(sentence);
     expect(await alertsOf(ticket.token)).toMatchObject({ channel: 'email', when: 'two_ahead', email: 'r***@example.com' });
     expect(await axeViolations(page, 'chosen')).toEqual([]);
 
@@ -155,7 +156,7 @@ describe('turn alerts on the ticket page', () => {
     // Nothing chosen: the first wrong field is the channel.
     await panel(page).getByRole('button', { name: 'Save' }).click();
     await panel(page).getByText('Choose how we should tell you.').waitFor();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('channel');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('channel');
 
     await panel(page).getByRole('radio', { name: /^Email/ }).check();
     const email = panel(page).getByLabel('Email address');
@@ -165,7 +166,7 @@ describe('turn alerts on the ticket page', () => {
 
     const error = panel(page).getByRole('alert').filter({ hasText: 'Enter an email address like name@example.com.' });
     await error.waitFor();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('email');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.type)).toBe('email');
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     const errorId = await error.getAttribute('id');
     expect((await email.getAttribute('aria-describedby'))?.split(' ')).toContain(errorId);
@@ -324,7 +325,7 @@ describe('browser notifications', () => {
       .getByRole('alert')
       .filter({ hasText: 'Notifications are not allowed for this site. Allow them in your browser settings, or choose another way to be told.' })
       .waitFor({ timeout: 30_000 });
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('push');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('push');
     expect((await alertsOf(ticket.token)).channel).toBeNull();
   });
 });
