@@ -40,10 +40,11 @@ interface Line {
 
 /**
  * Each waiting customer's place (docs/queue.md: those ahead whom the same barbers could take, plus
- * one), and the counts that give a newcomer at the back theirs in O(1).
+ * one), by their index in the line's `waiting`, and the counts that give a newcomer at the back
+ * theirs in O(1).
  */
 interface Places {
-  byId: Map<number, number>;
+  byIndex: number[];
   all: number;
   /** Customers waiting for anyone. */
   forAnyone: number;
@@ -54,20 +55,35 @@ interface Places {
 function placeAtTheBack(places: Places, t: Pick<ActiveTicket, 'id' | 'preferred_barber_id'>) {
   const chosen = t.preferred_barber_id;
   if (chosen === null) {
-    places.byId.set(t.id, places.all + 1);
+    places.byIndex.push(places.all + 1);
     places.forAnyone += 1;
   } else {
     const mine = places.forBarber.get(chosen) ?? 0;
-    places.byId.set(t.id, mine + places.forAnyone + 1);
+    places.byIndex.push(mine + places.forAnyone + 1);
     places.forBarber.set(chosen, mine + 1);
   }
   places.all += 1;
 }
 
 function placesOfLine(waiting: readonly ActiveTicket[]): Places {
-  const places: Places = { byId: new Map(), all: 0, forAnyone: 0, forBarber: new Map() };
+  const places: Places = { byIndex: [], all: 0, forAnyone: 0, forBarber: new Map() };
   for (const t of waiting) placeAtTheBack(places, t);
   return places;
+}
+
+/** A ticket's place in the line, found by its id (the line is in order of id). */
+function placeIn(line: Line, id: number): number | undefined {
+  line.places ??= placesOfLine(line.waiting);
+  let low = 0;
+  let high = line.waiting.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const at = line.waiting[mid]!.id;
+    if (at === id) return line.places.byIndex[mid];
+    if (at < id) low = mid + 1;
+    else high = mid - 1;
+  }
+  return undefined;
 }
 
 interface Kept {
@@ -124,8 +140,7 @@ export class LineWaits {
     if (row.status !== 'waiting') return { place: null, wait: undefined };
     const kept = this.freshKept(row.shop_id, now);
     const line = await (kept ? this.currentLine(row.shop_id, kept, now) : this.readLine(row.shop_id, row.shop_username, now));
-    line.places ??= placesOfLine(line.waiting);
-    const place = line.places.byId.get(row.id);
+    const place = placeIn(line, row.id);
     if (place !== undefined && line.waits.has(row.id)) return { place, wait: line.waits.get(row.id) };
     const counted = row.place ?? (await ticketById(this.sql, row.shop_id, row.id))?.place ?? null;
     return { place: counted, wait: await waitOfTicket(this.sql, row, now, { cached: true }) };
