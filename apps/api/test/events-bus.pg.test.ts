@@ -1,7 +1,7 @@
 import type { QueueEvent } from '@chairline/shared';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventBus } from '../src/modules/queue/events/event-bus.js';
+import type { EventBus, ShopChange } from '../src/modules/queue/events/event-bus.js';
 import { createPgEventBus } from '../src/modules/queue/events/pg-event-bus.js';
 import { freshDatabase, onPostgres } from './support/database.js';
 
@@ -72,6 +72,33 @@ describe('the LISTEN/NOTIFY event bus', () => {
       expect(got.map((e) => e.kind)).toEqual(['rotation', 'ticket']);
     } finally {
       off();
+    }
+  });
+
+  it("marks the echo of its own write for its watchers, while another process hears the same event as news", async () => {
+    await heard('shop-d-ready');
+    const other = await createPgEventBus(db.url ?? '', Fastify({ logger: false }).log);
+    const mine: ShopChange[] = [];
+    const theirs: ShopChange[] = [];
+    const ofShop = (into: ShopChange[]) => (change: ShopChange) => {
+      if ('shopUsername' in change && change.shopUsername === 'shop-d') into.push(change);
+    };
+    const offMine = bus.onChange(ofShop(mine));
+    const offTheirs = other.onChange(ofShop(theirs));
+    try {
+      const sent: QueueEvent = { ...event('shop-d'), kind: 'ticket', token: 'token-d', status: 'called' };
+      await db.db.transaction((tx) => bus.notifyWithin(tx, [sent]));
+      bus.committed([sent]);
+      // Heard at the commit and again by NOTIFY (in either order): only the NOTIFY is the echo.
+      while (mine.length < 2 || theirs.length < 1) await new Promise((r) => setTimeout(r, 20));
+      expect(mine).toHaveLength(2);
+      expect(mine).toContainEqual({ shopUsername: 'shop-d', event: sent });
+      expect(mine).toContainEqual({ shopUsername: 'shop-d', event: sent, echo: true });
+      expect(theirs).toEqual([{ shopUsername: 'shop-d', event: sent }]);
+    } finally {
+      offMine();
+      offTheirs();
+      await other.close();
     }
   });
 });
