@@ -5,9 +5,9 @@
 // The page's scripts are not requested by the <script> and module preloads Vite writes into <head>:
 // the form is plain HTML that works on its own until the app takes it over, so the app is loaded
 // when the visitor first touches the page (a tap, a key, the pointer moved, a field filled in by a
-// password manager; not the email field's own autofocus), not
-// while a slow phone is still drawing it: loading and hydrating React and MUI costs such a phone
-// half a second of a blocked page, which nobody then waits for. It is loaded at once when the page
+// password manager; not the email field's own autofocus), not while a slow phone is still drawing
+// it: loading and hydrating React and MUI costs such a phone half a second of a blocked page,
+// which nobody then waits for. It is loaded at once when the page
 // has something to show that only the app can: a signed-in visitor (sent on to the dashboard), a
 // kept email address (filled in), or Google sign-in (its button). Google sign-in is known to the
 // server only, so the build writes a second page, login-eager.html, that the server answers

@@ -100,12 +100,13 @@ export function learnDurations(visits: readonly CompletedVisit[], now: Date): Du
     .filter((v) => v.completedAt.getTime() >= since && v.completedAt.getTime() <= now.getTime())
     .filter((v) => v.minutes >= PLAUSIBLE_MINUTES.min && v.minutes <= PLAUSIBLE_MINUTES.max)
     .sort((a, b) => b.completedAt.getTime() - a.completedAt.getTime());
-  // Samples per `barber:service` and per `shop:service`, newest first, at most LEARNING.perKey each.
-  const samples = new Map<string, number[]>();
-  const add = (key: string, value: number) => {
-    const list = samples.get(key) ?? [];
+  // Samples per service, for each barber and for the shop, newest first, at most LEARNING.perKey each.
+  const barberSamples = new Map<number, Map<number, number[]>>();
+  const shopSamples = new Map<number, number[]>();
+  const add = (bySamples: Map<number, number[]>, serviceId: number, value: number) => {
+    const list = bySamples.get(serviceId) ?? [];
     if (list.length < LEARNING.perKey) list.push(value);
-    samples.set(key, list);
+    bySamples.set(serviceId, list);
   };
   for (const v of recent) {
     const setTotal = v.services.reduce((sum, s) => sum + s.minutes, 0);
@@ -113,24 +114,18 @@ export function learnDurations(visits: readonly CompletedVisit[], now: Date): Du
       v.services.length === 0 || setTotal <= 0
         ? [{ id: NO_SERVICE, minutes: v.minutes }]
         : v.services.map((s) => ({ id: s.id, minutes: (v.minutes * s.minutes) / setTotal }));
+    const own = barberSamples.get(v.barberId) ?? new Map<number, number[]>();
+    barberSamples.set(v.barberId, own);
     for (const share of shares) {
-      add(`${v.barberId}:${share.id}`, share.minutes);
-      add(`shop:${share.id}`, share.minutes);
+      add(own, share.id, share.minutes);
+      add(shopSamples, share.id, share.minutes);
     }
   }
   // The medians, worked out once: a whole line's simulation asks for them per customer.
-  const byBarber = new Map<number, Map<number, number>>();
-  const byShop = new Map<number, number>();
-  for (const [key, values] of samples) {
-    if (values.length < LEARNING.minSamples) continue;
-    const [who, service] = key.split(':');
-    if (who === 'shop') byShop.set(Number(service), median(values));
-    else {
-      const barber = byBarber.get(Number(who)) ?? new Map<number, number>();
-      barber.set(Number(service), median(values));
-      byBarber.set(Number(who), barber);
-    }
-  }
+  const medians = (bySamples: Map<number, number[]>) =>
+    new Map([...bySamples].filter(([, values]) => values.length >= LEARNING.minSamples).map(([id, values]) => [id, median(values)]));
+  const byBarber = new Map([...barberSamples].map(([barberId, own]) => [barberId, medians(own)]));
+  const byShop = medians(shopSamples);
   const learned = (barberId: number, serviceId: number): number | null =>
     byBarber.get(barberId)?.get(serviceId) ?? byShop.get(serviceId) ?? null;
   return {
