@@ -115,6 +115,36 @@ describe('the prerendered sign-in page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps what is typed while the page hydrates, and signs in with it', async () => {
+    const context = await app.newContext({ viewport: PHONE_VIEWPORT });
+    // The password is typed at the very moment the app starts hydrating the page: that keystroke
+    // lands in a field React has not taken over yet, and must not be lost.
+    await context.addInitScript((password) => {
+      let hydrating = false;
+      Object.defineProperty(window, 'chairlineHydrating', {
+        configurable: true,
+        get: () => hydrating,
+        set: (value: boolean) => {
+          hydrating = value;
+          const field = document.querySelector<HTMLInputElement>('input[name="password"]');
+          if (!value || !field) return;
+          field.value = password;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+      });
+    }, DEMO.password);
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(DEMO.admin);
+    await page.locator('form[data-google-config="ready"]').waitFor({ timeout: 60_000 });
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(DEMO.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Logged in successfully!').waitFor({ timeout: 60_000 });
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(problems).toEqual([]);
+  });
+
   it('sends a signed-in visitor on to the dashboard', async () => {
     const reply = await sharedLogin(app.baseUrl, DEMO.admin);
     const context = await app.signedInContext(DEMO.admin);

@@ -12,9 +12,10 @@
 // kept email address (filled in), or Google sign-in (its button). Google sign-in is known to the
 // server only, so the build writes a second page, login-eager.html, that the server answers
 // instead when Google is configured.
-// Until the app takes the page over, what is typed is noted (hydration clears the fields) and a
-// submitted form is held (never sent as a plain GET with the password in the address) and sent
-// again by the sign-in page once hydrated (src/auth/held-submit.ts).
+// Until the sign-in page has taken what was typed (src/auth/held-submit.ts), what is typed is noted:
+// the fields themselves keep it through hydration, but not if React has to draw them again. Until
+// React listens to the page, a submitted form is held (never sent as a plain GET with the password
+// in the address) and sent again by the sign-in page once hydrated.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,8 +31,8 @@ const EAGER = 'data-load-at-once';
 /** Inline (its hash goes into the Content-Security-Policy when the server starts). */
 const loader = (entry, keys) =>
   '<script>' +
-  'var typed=window.chairlineTyped={};' +
-  'addEventListener("input",function(e){var t=e.target;if(!window.chairlineHydrating&&t&&t.name)typed[t.name]=t.value},true);' +
+  'window.chairlineTyped={};' +
+  'addEventListener("input",function(e){var t=e.target,typed=window.chairlineTyped;if(typed&&t&&t.name)typed[t.name]=t.value},true);' +
   'addEventListener("submit",function(e){if(!window.chairlineHydrating){e.preventDefault();window.chairlinePendingSubmit=e.target}},true);' +
   `var started=0,load=function(){if(!started){started=1;import(${JSON.stringify(entry)})}};` +
   'var kept=function(k){try{return localStorage.getItem(k)}catch(e){return null}};' +

@@ -26,6 +26,20 @@ function rememberedEmail(): string {
   }
 }
 
+/**
+ * What the form's fields show. The sign-in is sent with this, not with the page's state: before
+ * the page has taken over what was typed into the built page (a key pressed while it hydrates),
+ * the state can still be empty while the person sees their email and password.
+ */
+function shownIn(form: HTMLFormElement): { email: string; password: string; remember: boolean } {
+  const fields = new FormData(form);
+  const text = (name: string) => {
+    const value = fields.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { email: text('email'), password: text('password'), remember: fields.has('remember') };
+}
+
 export interface LoginPageProps {
   /** 'auto' (on a dashboard path): the affiliate variant when the affiliate flag is stored. */
   variant?: 'shop' | 'affiliate' | 'auto';
@@ -52,10 +66,13 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
     if (prerenderPass || !afterPrerender.current) return;
     afterPrerender.current = false;
     // What was typed into the built page before hydration becomes the page's own state (or the
-    // kept email comes in), and a form sent before then is sent once that state is rendered.
+    // kept email comes in), and a form sent before then is sent once that state is rendered. The
+    // fields keep what was typed through hydration; the noted values stand in where React had to
+    // draw a field again.
+    const shown = form.current ? shownIn(form.current) : { email: '', password: '', remember: false };
     const typed = takeTypedBeforeHydration();
-    const typedEmail = typed.email ?? '';
-    const typedPassword = typed.password ?? '';
+    const typedEmail = shown.email || typed.email || '';
+    const typedPassword = shown.password || typed.password || '';
     const kept = rememberedEmail();
     if (typedEmail !== '') setEmail(typedEmail);
     else if (kept !== '') {
@@ -63,6 +80,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
       setRemember(true);
     }
     if (typedPassword !== '') setPassword(typedPassword);
+    if (shown.remember) setRemember(true);
     if (takeHeldSubmit()) setSendHeld(true);
   }, [prerenderPass]);
   useEffect(() => {
@@ -78,9 +96,13 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
     window.setTimeout(() => navigate(to, { replace: true }), SUCCESS_PAUSE_MS);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    const { email, password, remember } = shownIn(event.currentTarget);
+    setEmail(email);
+    setPassword(password);
+    setRemember(remember);
     if (email.trim() === '' || password === '') {
       setMessage({ kind: 'error', text: MESSAGES.fillAllFields });
       return;
@@ -138,7 +160,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
           <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         </Stack>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mt: 1 }}>
-          <FormControlLabel control={<Checkbox checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
+          <FormControlLabel control={<Checkbox name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />} label="Remember me" />
           <Link component={RouterLink} to={ADMIN_PATHS.forgotPassword} underline="hover" variant="body2">
             Forgot password?
           </Link>

@@ -8,7 +8,7 @@ declare global {
     chairlineHydrating?: boolean;
     /** A form submitted before that, held by the inline script. */
     chairlinePendingSubmit?: HTMLFormElement;
-    /** What was typed before that, by field name (hydration gives the fields their rendered values). */
+    /** What was typed into the built page, by field name, until the sign-in page takes it. */
     chairlineTyped?: Record<string, string>;
   }
 }
@@ -26,10 +26,15 @@ export function takeHeldSubmit(): boolean {
   return Boolean(held?.isConnected);
 }
 
-/** What was typed into the built page before hydration, by field name (once). */
+/**
+ * What was typed into the built page before the sign-in page took it over, by field name (once;
+ * the inline script stops noting then). Noted until now, not only until hydration starts: a key
+ * pressed while React hydrates makes React hydrate the field at once, and that keystroke's change
+ * reaches no handler (React takes the field's value as it finds it for its starting point).
+ */
 export function takeTypedBeforeHydration(): Record<string, string> {
   if (typeof window === 'undefined') return {};
   const typed = window.chairlineTyped ?? {};
-  window.chairlineTyped = {};
+  window.chairlineTyped = undefined;
   return typed;
 }
