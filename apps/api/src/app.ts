@@ -13,6 +13,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors.js';
 import { registerFrontEnds, type FrontEndDirs } from './http/front-ends.js';
 import { registerFavicon } from './http/favicon.js';
 import { registerPublicReplyCache } from './modules/queue/public/public-reply-cache.js';
+import { LineWaits } from './modules/queue/tickets/line-waits.js';
 import { registerJsonDepthLimit } from './http/json-depth.js';
 import { registerOpenApi } from './http/openapi.js';
 import { pageScriptHashes } from './http/page-script-hashes.js';
@@ -88,6 +89,8 @@ declare module 'fastify' {
     rateLimits: RateLimits;
     uploadsDir: string;
     clock: () => Date;
+    /** Each shop's line of waits, worked out once and kept (check-ins, ticket pages, the waiting-room display). */
+    lineWaits: LineWaits;
   }
 }
 
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('uploadsDir', uploadsDir);
   app.decorate('clock', options.clock ?? (() => new Date()));
   await registerEventBus(app, config, db, options.eventBus);
+  app.decorate('lineWaits', new LineWaits(db, app.events));
 
   await registerCompression(app);
   await registerRateLimits(app, db);

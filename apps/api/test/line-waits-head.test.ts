@@ -4,7 +4,8 @@ import type { Sql } from '../src/db/database.js';
 import { one } from '../src/db/database.js';
 import { createMemoryEventBus } from '../src/modules/queue/events/event-bus.js';
 import { LineWaits } from '../src/modules/queue/tickets/line-waits.js';
-import { ticketByToken, ticketByTokenWithoutPlace, waitOfTicket } from '../src/modules/queue/tickets/queue-repository.js';
+import { fromSnapshot, toPublicQueue } from '../src/modules/queue/public/public-queue-view.js';
+import { queueSnapshotOf, ticketByToken, ticketByTokenWithoutPlace, waitOfTicket } from '../src/modules/queue/tickets/queue-repository.js';
 import { startTestApp, type TestApp } from './support/app.js';
 import { bearer, checkIn, makeShop, type TestShop } from './support/factories.js';
 
@@ -76,7 +77,29 @@ describe('the kept line of waits through changes of its head', () => {
       for (const token of tokens) expect(await kept(token), token).toEqual(await exact(token));
       return reads.slice(from);
     };
-    return { expectExact };
+    /**
+     * The waiting-room display's page from the kept line equals the page read from the database,
+     * for each page; returns the reads made for them.
+     */
+    const expectSamePages = async (username: string, pages: { limit: number; offset: number }[]) => {
+      const from = reads.length;
+      for (const page of pages) {
+        const kept = await waits.queuePage(username, now, page);
+        if (!kept) throw new Error('no kept line');
+        const snapshot = await queueSnapshotOf(t.db, username, now, { count: page.offset + page.limit });
+        if (!snapshot) throw new Error('no such shop');
+        expect(toPublicQueue(kept.source), JSON.stringify(page)).toEqual(toPublicQueue(fromSnapshot(snapshot, page)));
+        expect(kept.shop).toEqual(snapshot.shop);
+      }
+      return reads.slice(from);
+    };
+    /** The page as the display shows it, from the kept line. */
+    const queuePage = async (username: string, page: { limit: number; offset: number }) => {
+      const kept = await waits.queuePage(username, now, page);
+      if (!kept) throw new Error('no kept line');
+      return toPublicQueue(kept.source);
+    };
+    return { expectExact, expectSamePages, queuePage };
   }
 
   it('follows call-next, start, complete, a cancel and a break by reading the head alone', async () => {
@@ -125,5 +148,60 @@ describe('the kept line of waits through changes of its head', () => {
     await t.db.query('UPDATE walkin_tickets SET preferred_barber_id = NULL WHERE shop_id = $1 AND status = $2', [shop.shopId, 'waiting']);
     await takeABreak(shop, barber.barberId);
     expect(await w.expectExact([first.token, second.token, third.token])).toEqual(['head only', 'whole line']);
+  });
+
+  it('gives the waiting-room display the same page as a read of the line, through every change, reading no more than the head', async () => {
+    const shop = await makeShop(t.app, t.db);
+    const andre = await shop.addMember('employee', 'Andre');
+    const tickets = [];
+    for (let i = 0; i < 7; i++) {
+      tickets.push(await join(shop, { name: `Guest Number${i}`, ...(i % 3 === 1 ? { barber_id: andre.barberId } : {}) }));
+    }
+    const tokens = tickets.map((x) => x.token);
+    const pages = [
+      { limit: 100, offset: 0 },
+      { limit: 2, offset: 1 },
+      { limit: 3, offset: 5 },
+      { limit: 5, offset: 50 },
+    ];
+    const w = watcher();
+    // No line is kept until a ticket page or a check-in asks for it: the display reads its page.
+    expect(await w.expectExact([tokens[0]!])).toEqual(['whole line']);
+    expect(await w.expectSamePages(shop.username, pages)).toEqual([]);
+    // Asked by the name in another case, it is the same shop.
+    expect(await w.expectSamePages(shop.username.toUpperCase(), pages.slice(0, 1))).toEqual([]);
+
+    const called = await t.app.inject({ method: 'POST', url: '/api/walkins/call-next/', headers: bearer(andre), payload: {} });
+    expect(called.statusCode).toBe(200);
+    expect(await w.expectSamePages(shop.username, pages)).toEqual(['head only']);
+
+    const firstId = await idOf(tokens[0]!);
+    const started = await t.app.inject({ method: 'POST', url: `/api/walkins/${firstId}/start/`, headers: bearer(andre), payload: {} });
+    expect(started.statusCode).toBe(200);
+    expect(await w.expectSamePages(shop.username, pages)).toEqual(['head only']);
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/check-in/${tokens[4]!}/cancel/` })).statusCode).toBe(200);
+    await takeABreak(shop, andre.barberId);
+    expect(await w.expectSamePages(shop.username, pages)).toEqual(['head only']);
+    const shown = await w.queuePage(shop.username, pages[0]!);
+    expect(shown.now_serving.map((s) => s.party_name)).toEqual(['Guest N.']);
+    expect(shown.waiting_count).toBe(5);
+  });
+
+  it("answers GET /api/queue/ from the app's own kept line after check-ins, with each newcomer's name, place and wait", async () => {
+    const shop = await makeShop(t.app, t.db);
+    const marcus = await shop.addMember('employee', 'Marcus');
+    for (const [i, name] of ['Ana Lima', 'Bo Chen', 'Cy Dorsey', 'Di Evans'].entries()) {
+      await join(shop, { name, ...(i === 2 ? { barber_id: marcus.barberId } : {}) });
+    }
+    const res = await t.app.inject({ method: 'GET', url: `/api/queue/?shop_username=${shop.username}` });
+    expect(res.statusCode).toBe(200);
+    const snapshot = await queueSnapshotOf(t.db, shop.username, now, { count: 100 });
+    if (!snapshot) throw new Error('no such shop');
+    const read = toPublicQueue(fromSnapshot(snapshot, { limit: 100, offset: 0 }));
+    expect(read.waiting.map((w) => w.party_name)).toEqual(['Ana L.', 'Bo C.', 'Cy D.', 'Di E.']);
+    expect(res.json<{ response: unknown }>().response).toEqual(read);
+    // It came from the kept line: the app's LineWaits has this shop's line.
+    expect(await t.app.lineWaits.queuePage(shop.username, now, { limit: 100, offset: 0 })).toBeDefined();
   });
 });

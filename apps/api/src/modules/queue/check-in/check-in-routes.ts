@@ -10,7 +10,7 @@ const tokenParams = z.object({ token: z.string().min(1).max(100) });
 /** Public check-in: no sign-in, rate-limited per address on writes. */
 export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['queue'];
-  const checkIns = new CheckInService(app.db, app.events, app.turnAlerts.ticketLinks, app.clock);
+  const checkIns = new CheckInService(app.db, app.events, app.turnAlerts.ticketLinks, app.clock, app.lineWaits);
 
   app.post(
     '/check-in/',

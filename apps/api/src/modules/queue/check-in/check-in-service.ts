@@ -36,8 +36,9 @@ export class CheckInService {
     private readonly ticketLinks: TicketLinkNotifier = noTicketLinkNotifier,
     /** The time the wait estimate is computed at (the app's clock; tests pin it). */
     private readonly clock: () => Date = () => new Date(),
+    lineWaits?: LineWaits,
   ) {
-    this.lineWaits = new LineWaits(db, bus);
+    this.lineWaits = lineWaits ?? new LineWaits(db, bus);
   }
 
   /**

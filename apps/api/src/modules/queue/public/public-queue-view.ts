@@ -1,15 +1,29 @@
 import { maskCustomerName, type PublicQueue } from '@chairline/shared';
 import { toEtaRange } from '../tickets/eta.js';
+import type { QueuePageSource } from '../tickets/line-waits.js';
 import type { QueueSnapshot } from '../tickets/queue-repository.js';
+
+/** The page of a snapshot that holds the line up to the page's end (tickets come ordered by id). */
+export function fromSnapshot(snapshot: QueueSnapshot, page: { limit: number; offset: number }): QueuePageSource {
+  return {
+    barbers: snapshot.barbers,
+    serving: snapshot.tickets.filter((t) => t.status !== 'waiting'),
+    page: snapshot.tickets
+      .filter((t) => t.status === 'waiting')
+      .slice(page.offset, page.offset + page.limit)
+      .map((ticket) => ({ ticket, place: snapshot.places.get(ticket.id) ?? 0, wait: snapshot.simulation.ticketWait.get(ticket.id) })),
+    waitingCount: snapshot.waitingCount,
+  };
+}
 
 /**
  * The waiting-room display's view of a shop's queue: who is in the chair and who waits, in order of
  * arrival (the order call-next takes them). Names are masked; phones and tokens never leave here.
  */
-export function toPublicQueue(snapshot: QueueSnapshot, page: { limit: number; offset: number }): PublicQueue {
-  const barberName = new Map(snapshot.barbers.map((b) => [b.id, b.name]));
+export function toPublicQueue(source: QueuePageSource): PublicQueue {
+  const barberName = new Map(source.barbers.map((b) => [b.id, b.name]));
   const nameOf = (id: number | null) => (id === null ? null : (barberName.get(id) ?? null));
-  const nowServing = snapshot.tickets
+  const nowServing = source.serving
     .filter((t) => t.status === 'in_service' && t.barber_id !== null && t.started_at !== null)
     .sort((a, b) => (a.started_at?.getTime() ?? 0) - (b.started_at?.getTime() ?? 0) || a.id - b.id)
     .map((t) => ({
@@ -18,15 +32,11 @@ export function toPublicQueue(snapshot: QueueSnapshot, page: { limit: number; of
       party_name: maskCustomerName(t.party_name),
       started_at: t.started_at?.toISOString() ?? '',
     }));
-  // Tickets come ordered by id, the order of arrival; the snapshot holds the line up to the page's end.
-  const waiting = snapshot.tickets
-    .filter((t) => t.status === 'waiting')
-    .slice(page.offset, page.offset + page.limit)
-    .map((t) => ({
-      place: snapshot.places.get(t.id) ?? 0,
-      party_name: maskCustomerName(t.party_name),
-      preferred_barber_name: nameOf(t.preferred_barber_id),
-      eta_range: toEtaRange(snapshot.simulation.ticketWait.get(t.id)),
-    }));
-  return { now_serving: nowServing, waiting, waiting_count: snapshot.waitingCount };
+  const waiting = source.page.map(({ ticket, place, wait }) => ({
+    place,
+    party_name: maskCustomerName(ticket.party_name),
+    preferred_barber_name: nameOf(ticket.preferred_barber_id),
+    eta_range: toEtaRange(wait),
+  }));
+  return { now_serving: nowServing, waiting, waiting_count: source.waitingCount };
 }

@@ -21,7 +21,7 @@ import { notFound } from '../../../http/errors.js';
 import { gateFactsById, publicHoursFields } from '../../opening-hours/check-in-gate.js';
 import { toEtaRange } from '../tickets/eta.js';
 import { queueSnapshotOf, waitingCountFor } from '../tickets/queue-repository.js';
-import { toPublicQueue } from './public-queue-view.js';
+import { fromSnapshot, toPublicQueue } from './public-queue-view.js';
 import { activeServicesOf, shopPage } from './public-shop-repository.js';
 
 const shopQuery = z.object({
@@ -136,8 +136,10 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /**
    * The waiting-room display: now serving and the line, masked names only. The line is paged
-   * (`limit`, `offset`; the first PUBLIC_QUEUE_DEFAULT_LIMIT rows by default): only the line up to the
-   * page's end is read, since a row's wait depends only on those ahead of it.
+   * (`limit`, `offset`; the first PUBLIC_QUEUE_DEFAULT_LIMIT rows by default). The page comes from the
+   * shop's kept line when one is kept (the ticket pages' polls and the check-ins keep it while the
+   * shop is busy); otherwise only the line up to the page's end is read, since a row's wait depends
+   * only on those ahead of it.
    */
   app.get(
     '/queue/',
@@ -149,9 +151,15 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) =>
       app.publicReplies.answer(req, reply, `queue?${req.query.limit},${req.query.offset}`, req.query.shop_username, async () => {
         const page = { limit: req.query.limit, offset: req.query.offset };
-        const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, app.clock(), { count: page.offset + page.limit });
+        const now = app.clock();
+        const kept = await app.lineWaits.queuePage(req.query.shop_username, now, page);
+        if (kept) {
+          const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(kept.source) };
+          return { shopId: kept.shop.id, username: kept.shop.username, payload };
+        }
+        const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, now, { count: page.offset + page.limit });
         if (!snapshot?.shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
-        const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(snapshot, page) };
+        const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(fromSnapshot(snapshot, page)) };
         return { shopId: snapshot.shop.id, username: snapshot.shop.username, payload };
       }),
   );

@@ -10,6 +10,7 @@ import {
   ticketById,
   waitOfTicket,
   type ActiveTicket,
+  type QueueBarber,
   type QueueSnapshot,
   type TicketRow,
 } from './queue-repository.js';
@@ -28,8 +29,28 @@ export const LINE_WAITS_TTL_MS = 10_000;
  */
 export const LINE_TOTALS_EVERY_MS = 1_000;
 
+/**
+ * What the waiting-room display is drawn from: the line's head, one page of its waiting customers
+ * (in order of arrival) with their place and wait, and how many wait in all. It comes from a
+ * snapshot read for the page or from the shop's kept line (`LineWaits.queuePage`).
+ */
+export interface QueuePageSource {
+  barbers: readonly Pick<QueueBarber, 'id' | 'name'>[];
+  /** The customers called or in a chair. */
+  serving: readonly ActiveTicket[];
+  page: readonly { ticket: ActiveTicket; place: number; wait: number | null | undefined }[];
+  waitingCount: number;
+}
+
+/** The barbers and the customers called or in a chair, as last read. */
+interface Head {
+  barbers: QueueBarber[];
+  serving: ActiveTicket[];
+}
+
 /** The waits of a shop's line and where its simulation stands after the last customer in it. */
 interface Line {
+  head: Head;
   waits: Map<number, number | null>;
   end: LineEnd;
   /** The waiting customers in order of arrival, as read and extended since: the simulation's input. */
@@ -100,7 +121,10 @@ interface Kept {
   pending?: Set<string>;
 }
 
-type NewTicket = Pick<TicketRow, 'id' | 'shop_id' | 'shop_username' | 'token' | 'status' | 'preferred_barber_id' | 'set_minutes' | 'set_services'>;
+type NewTicket = Pick<
+  TicketRow,
+  'id' | 'shop_id' | 'shop_username' | 'token' | 'party_name' | 'status' | 'preferred_barber_id' | 'set_minutes' | 'set_services'
+>;
 
 /**
  * The waits of every customer in a shop's line, worked out once and kept:
@@ -121,6 +145,8 @@ type NewTicket = Pick<TicketRow, 'id' | 'shop_id' | 'shop_username' | 'token' | 
  */
 export class LineWaits {
   private readonly byShop = new Map<number, Kept>();
+  /** The shops of the kept lines by username (the waiting-room display asks by username). */
+  private readonly shopIdByUsername = new Map<string, number>();
   /** Tokens of this process's check-ins, until their events (and on PostgreSQL their echo) are heard. */
   private readonly ownAppends = new Map<string, number>();
 
@@ -147,6 +173,39 @@ export class LineWaits {
   }
 
   /**
+   * One page of the shop's line for the waiting-room display, from the kept line (its head read
+   * again if it changed): no read of the line, and nothing that grows with it. Undefined when no
+   * line of the shop is kept; the display then reads the page itself.
+   */
+  async queuePage(
+    shopUsername: string,
+    now: Date,
+    page: { limit: number; offset: number },
+  ): Promise<{ shop: { id: number; username: string }; source: QueuePageSource } | undefined> {
+    const username = shopUsername.trim().toLowerCase();
+    const shopId = this.shopIdByUsername.get(username);
+    if (shopId === undefined) return undefined;
+    const kept = this.freshKept(shopId, now);
+    if (!kept || kept.shopUsername.toLowerCase() !== username) {
+      if (!this.byShop.has(shopId)) this.shopIdByUsername.delete(username);
+      return undefined;
+    }
+    const line = await this.currentLine(shopId, kept, now);
+    const places = (line.places ??= placesOfLine(line.waiting));
+    const source: QueuePageSource = {
+      barbers: line.head.barbers,
+      serving: line.head.serving,
+      page: line.waiting.slice(page.offset, page.offset + page.limit).map((ticket, i) => ({
+        ticket,
+        place: places.byIndex[page.offset + i] ?? 0,
+        wait: line.waits.get(ticket.id),
+      })),
+      waitingCount: line.waiting.length,
+    };
+    return { shop: { id: shopId, username: kept.shopUsername }, source };
+  }
+
+  /**
    * Marks a check-in as this process's own before its events go out: they add a customer at the back,
    * which the kept line is extended with rather than forgotten for.
    */
@@ -166,7 +225,7 @@ export class LineWaits {
     const joining: ActiveTicket = {
       id: row.id,
       token: row.token,
-      party_name: '',
+      party_name: row.party_name,
       status: 'waiting',
       preferred_barber_id: row.preferred_barber_id,
       barber_id: null,
@@ -223,7 +282,7 @@ export class LineWaits {
       const end = copyLineEnd(head.simulation.end);
       const waits = new Map<number, number | null>();
       for (const t of waiting) waits.set(t.id, seatNext(end, { preferredBarberId: t.preferred_barber_id, minutes: t.minutes, services: t.services }));
-      return { waits, end, waiting };
+      return { head: headOf(head), waits, end, waiting };
     });
     this.keep(shopId, kept, line);
     return line;
@@ -234,6 +293,7 @@ export class LineWaits {
     const line = queueSnapshot(this.sql, shopId, now, { cached: true }).then(lineOf);
     const fresh: Kept = { shopUsername, at: now.getTime(), checkedAt: performance.now(), line };
     this.byShop.set(shopId, fresh);
+    this.shopIdByUsername.set(shopUsername.toLowerCase(), shopId);
     this.keep(shopId, fresh, line);
     return line;
   }
@@ -277,6 +337,7 @@ export class LineWaits {
   /** Shops nobody polled lately are let go, so the map holds only lines being watched. */
   private sweep(now: Date) {
     for (const [shopId, kept] of this.byShop) if (Math.abs(now.getTime() - kept.at) >= LINE_WAITS_TTL_MS) this.byShop.delete(shopId);
+    for (const [username, shopId] of this.shopIdByUsername) if (!this.byShop.has(shopId)) this.shopIdByUsername.delete(username);
   }
 }
 
@@ -291,7 +352,11 @@ function changesHeadOnly(event: QueueEvent): boolean {
   return event.kind === 'ticket' && event.token !== undefined && event.status !== undefined && event.status !== 'waiting';
 }
 
+function headOf(snapshot: QueueSnapshot): Head {
+  return { barbers: snapshot.barbers, serving: snapshot.tickets.filter((t) => t.status !== 'waiting') };
+}
+
 function lineOf(snapshot: QueueSnapshot): Line {
   const waiting = snapshot.tickets.filter((t) => t.status === 'waiting');
-  return { waits: snapshot.simulation.ticketWait, end: copyLineEnd(snapshot.simulation.end), waiting };
+  return { head: headOf(snapshot), waits: snapshot.simulation.ticketWait, end: copyLineEnd(snapshot.simulation.end), waiting };
 }
