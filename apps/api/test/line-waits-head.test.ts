@@ -1,4 +1,4 @@
-import { ticketReply } from '@chairline/shared';
+import { publicQueueReply, ticketReply } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../src/db/database.js';
 import { one } from '../src/db/database.js';
@@ -200,8 +200,19 @@ describe('the kept line of waits through changes of its head', () => {
     if (!snapshot) throw new Error('no such shop');
     const read = toPublicQueue(fromSnapshot(snapshot, { limit: 100, offset: 0 }));
     expect(read.waiting.map((w) => w.party_name)).toEqual(['Ana L.', 'Bo C.', 'Cy D.', 'Di E.']);
-    expect(res.json<{ response: unknown }>().response).toEqual(read);
+    const fromKept = res.json<{ response: unknown }>();
+    expect(fromKept.response).toEqual(read);
     // It came from the kept line: the app's LineWaits has this shop's line.
     expect(await t.app.lineWaits.queuePage(shop.username, now, { limit: 100, offset: 0 })).toBeDefined();
+    // The reply is written without the schema's check: it holds exactly what the schema names.
+    expect(fromKept).toStrictEqual(publicQueueReply.parse(fromKept));
+
+    // With no line kept (a staff edit forgets it, and the kept replies), the page is read: the same reply.
+    await t.app.events.changed(shop.shopId);
+    expect(await t.app.lineWaits.queuePage(shop.username, now, { limit: 100, offset: 0 })).toBeUndefined();
+    const again = await t.app.inject({ method: 'GET', url: `/api/queue/?shop_username=${shop.username}` });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toStrictEqual(publicQueueReply.parse(again.json()));
+    expect(again.json()).toEqual(fromKept);
   });
 });

@@ -1,9 +1,9 @@
-import { queueEvent } from '@chairline/shared';
+import { publicQueueReply, queueEvent, ticketReply } from '@chairline/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../src/http/rate-limits.js';
 import { exited, type ApiProcess } from './support/api-process.js';
 import { startTwoInstances, type TwoInstances } from './support/two-instances.js';
-import { unique } from './support/factories.js';
+import { unique, uniquePhone } from './support/factories.js';
 
 /**
  * Two API instances (the server entry, as deployed, in two processes) on one PostgreSQL database,
@@ -88,6 +88,30 @@ describe('two API instances on one PostgreSQL', () => {
     } finally {
       await Promise.all([onA.cancel(), onB.cancel()]);
     }
+  });
+
+  it('give 20 simultaneous check-ins through both instances distinct places, one after another', async () => {
+    const waitingNow = async () => {
+      const res = await fetch(`${b.url}/api/queue/?shop_username=${shopUsername}`);
+      expect(res.status).toBe(200);
+      return publicQueueReply.parse(await res.json()).response.waiting_count;
+    };
+    const before = await waitingNow();
+    // Each instance places its check-ins from its own kept line; each is placed behind the ticket
+    // that was last in line at its insert, wherever that one was made.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await fetch(`${(i % 2 === 0 ? a : b).url}/api/check-in/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ shop_username: shopUsername, name: `Guest ${i}`, phone_number: uniquePhone() }),
+        });
+        expect(res.status).toBe(200);
+        return ticketReply.parse(await res.json()).response;
+      }),
+    );
+    const places = replies.map((r) => r.place).sort((x, y) => (x ?? 0) - (y ?? 0));
+    expect(places).toEqual(Array.from({ length: 20 }, (_, i) => before + i + 1));
   });
 
   it('stop one instance while the other keeps serving the same shop', async () => {

@@ -28,13 +28,17 @@ describe('the wait a ticket page polls', () => {
     expect(res.statusCode).toBe(200);
     return res.json<{ response: { id: number } }>().response.id;
   }
-  async function join(shop: TestShop, serviceIds: number[] = []) {
-    const res = await checkIn(t.app, shop.username, { service_ids: serviceIds });
+  async function join(shop: TestShop, serviceIds: number[] = [], barberId: number | null = null) {
+    const res = await checkIn(t.app, shop.username, { service_ids: serviceIds, barber_id: barberId });
     expect(res.statusCode).toBe(200);
     return ticketReply.parse(res.json()).response;
   }
   const poll = async (token: string) =>
     ticketReply.parse((await t.app.inject({ method: 'GET', url: `/api/check-in/${token}/` })).json()).response;
+  /** The place counted by the database now. */
+  async function exactPlace(token: string) {
+    return (await ticketByToken(t.db, token))?.place;
+  }
   /** The wait worked out the exact way, reading the line ahead now. */
   async function exactWait(token: string) {
     const row = await ticketByToken(t.db, token);
@@ -66,21 +70,35 @@ describe('the wait a ticket page polls', () => {
     expect(inService.eta_range).toEqual(await exactWait(third.token));
   });
 
-  it('gives each new check-in its exact wait, whether the kept line is extended or read again', async () => {
+  it('gives each new check-in its exact place and wait, whether the kept line is extended or read again', async () => {
     const shop = await makeShop(t.app, t.db);
     const long = await service(shop, 40);
     const short = await service(shop, 25);
+    const andre = await shop.addMember('employee', 'Andre');
     const first = await join(shop, [long]);
-    // A poll keeps the line; the check-ins after it are seated at its end.
+    // A poll keeps the line; the check-ins after it are seated and placed at its end.
     await poll(first.token);
-    const joined = [await join(shop, [short]), await join(shop), await join(shop, [long, short]), await join(shop, [short])];
-    for (const ticket of joined) expect(ticket.eta_range).toEqual(await exactWait(ticket.token));
+    const joined = [
+      await join(shop, [short]),
+      await join(shop, [], andre.barberId),
+      await join(shop, [long, short]),
+      await join(shop, [short], andre.barberId),
+      await join(shop, [short]),
+    ];
+    for (const ticket of joined) {
+      expect(ticket.eta_range).toEqual(await exactWait(ticket.token));
+      expect(ticket.place).toBe(await exactPlace(ticket.token));
+    }
     expect(new Set(joined.map((j) => JSON.stringify(j.eta_range))).size).toBeGreaterThan(1);
+    expect(joined.map((j) => j.place)).toEqual([2, 3, 4, 5, 6]);
+    expect(await Promise.all(joined.map((j) => exactPlace(j.token)))).toEqual([2, 3, 4, 5, 6]);
 
-    // A change ahead (a customer leaves) drops the kept line: the next one reads it again.
+    // A change ahead (a customer leaves) is applied to the kept line: the next one is placed after it.
     expect((await t.app.inject({ method: 'POST', url: `/api/check-in/${joined[1]!.token}/cancel/` })).statusCode).toBe(200);
     const afterCancel = await join(shop, [long]);
     expect(afterCancel.eta_range).toEqual(await exactWait(afterCancel.token));
+    expect(afterCancel.place).toBe(await exactPlace(afterCancel.token));
+    expect(afterCancel.place).toBe(6);
     // And the polls of those already in line still follow the change.
     for (const ticket of [first, joined[0]!, joined[2]!, joined[3]!]) {
       expect((await poll(ticket.token)).eta_range).toEqual(await exactWait(ticket.token));
@@ -90,6 +108,7 @@ describe('the wait a ticket page polls', () => {
     now = new Date(now.getTime() + LINE_WAITS_TTL_MS + 60_000);
     const later = await join(shop);
     expect(later.eta_range).toEqual(await exactWait(later.token));
+    expect(later.place).toBe(await exactPlace(later.token));
   });
 
   it('is worked out again as the haircut ahead goes on', async () => {

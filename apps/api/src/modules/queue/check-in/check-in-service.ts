@@ -7,7 +7,7 @@ import { lockShopForCheckIn, lockShopOfToken } from '../shop-lock-repository.js'
 import { refuseCheckInsOutsideHours } from '../../opening-hours/check-in-gate.js';
 import { LineWaits } from '../tickets/line-waits.js';
 import { queueTicket } from '../tickets/new-ticket.js';
-import { forgetHistory, ticketById, ticketByToken, ticketByTokenWithoutPlace, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
+import { forgetHistory, ticketById, ticketByTokenWithoutPlace, waitOfTicket, type TicketRow } from '../tickets/queue-repository.js';
 import { cancelTicket } from '../tickets/ticket-transitions.js';
 import { toPublicTicket } from '../tickets/ticket-views.js';
 import { noTicketLinkNotifier, type TicketLinkNotifier, type TicketLinkRequest } from './ticket-link-notifier.js';
@@ -65,9 +65,9 @@ export class CheckInService {
         createdByUserId: null,
       });
       if (queued.kind === 'in-line') return { kind: 'in-line', ticketLink: { shopUsername: shop.username, phone, token: queued.token } };
-      // The place is counted in this read, under the shop lock, so concurrent check-ins get distinct places.
-      const row = await ticketById(tx, shop.id, queued.id);
-      if (!row) throw notFound(QUEUE_MESSAGES.ticketNotFound);
+      // The place comes from the line ahead of the ticket at its insert (`beforeId`), after the commit.
+      const row = await ticketByTokenWithoutPlace(tx, queued.token);
+      if (!row || row.shop_id !== shop.id) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       const events: QueueEvent[] = [queueEventAt(shop.username, 'ticket', { token: queued.token, status: 'waiting' })];
       await this.bus.notifyWithin(tx, events);
       return { kind: 'queued', row, beforeId: queued.beforeId, events };
@@ -80,8 +80,9 @@ export class CheckInService {
     // back, so the kept line is extended with them rather than forgotten.
     this.lineWaits.expectAppend(outcome.row.token);
     this.bus.committed(outcome.events);
-    // The wait needs the people ahead, not the lock: it is worked out after the commit.
-    return toPublicTicket(outcome.row, await this.lineWaits.waitOfNew(outcome.row, outcome.beforeId, this.clock()));
+    // The place and wait need the people ahead, not the lock: they are worked out after the commit.
+    const { place, wait } = await this.lineWaits.placeAndWaitOfNew(outcome.row, outcome.beforeId, this.clock());
+    return toPublicTicket({ ...outcome.row, place }, wait);
   }
 
   /** A ticket page's poll: the ticket's row alone, its place and wait from the shop's kept line. */
@@ -97,7 +98,8 @@ export class CheckInService {
       // The shop lock found by the token, with the actor set, in one statement; then the ticket.
       const shop = await lockShopOfToken(tx, token, { actor: 'customer', userId: null });
       if (!shop) throw notFound(QUEUE_MESSAGES.ticketNotFound);
-      const row = await ticketByToken(tx, token, true);
+      // Its place is not needed (counting it would read the line ahead).
+      const row = await ticketByTokenWithoutPlace(tx, token, true);
       if (!row || row.shop_id !== shop.id) throw notFound(QUEUE_MESSAGES.ticketNotFound);
       await cancelTicket(tx, row, 'customer');
       const after = await ticketById(tx, shop.id, row.id);

@@ -47,6 +47,12 @@ export interface BuiltReply {
   payload: unknown;
   /** The next moment the payload changes by the clock alone, if any. */
   horizon?: Date | null;
+  /**
+   * The payload is built field by field from values typed by the reply's schema: it is written with
+   * JSON.stringify, without the route's schema check (which also drops keys the schema does not
+   * name), three times the cost of writing it for a page of 100 rows. Only for such payloads.
+   */
+  builtToSchema?: true;
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';
@@ -152,7 +158,7 @@ export class PublicReplyCache {
 
   private async build(key: string, reply: FastifyReply, now: number, startedAt: number, build: () => Promise<BuiltReply>): Promise<Entry> {
     const built = await build();
-    const serialized = reply.serialize(built.payload);
+    const serialized = built.builtToSchema ? JSON.stringify(built.payload) : reply.serialize(built.payload);
     const body = typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString('utf8');
     const horizon = built.horizon?.getTime();
     const entry: Entry = {

@@ -155,12 +155,12 @@ export const publicShopRoutes: FastifyPluginAsyncZod = async (app) => {
         const kept = await app.lineWaits.queuePage(req.query.shop_username, now, page);
         if (kept) {
           const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(kept.source) };
-          return { shopId: kept.shop.id, username: kept.shop.username, payload };
+          return { shopId: kept.shop.id, username: kept.shop.username, payload, builtToSchema: true };
         }
         const snapshot = await queueSnapshotOf(app.db, req.query.shop_username, now, { count: page.offset + page.limit });
         if (!snapshot?.shop) throw notFound(QUEUE_MESSAGES.shopNotFound);
         const payload: PublicQueueReply = { status: 1 as const, response: toPublicQueue(fromSnapshot(snapshot, page)) };
-        return { shopId: snapshot.shop.id, username: snapshot.shop.username, payload };
+        return { shopId: snapshot.shop.id, username: snapshot.shop.username, payload, builtToSchema: true };
       }),
   );
 };

@@ -127,12 +127,13 @@ type NewTicket = Pick<
 >;
 
 /**
- * The waits of every customer in a shop's line, worked out once and kept:
+ * The places and waits of every customer in a shop's line, worked out once and kept:
  * - for the ticket pages that poll them (each phone every 20 s): a ticket at the back of a long line
  *   then costs one indexed read of its own row instead of reading and simulating everyone ahead;
  * - for check-ins: a customer who joins at the back changes no wait ahead, so their wait follows from
- *   where the kept simulation ends, in O(barbers) (`waitOfNew`), when the kept line ends with the
- *   ticket just ahead of theirs.
+ *   where the kept simulation ends, in O(barbers), and their place from the counts of the kept line
+ *   (`placeAndWaitOfNew`), when the kept line ends with the ticket just ahead of theirs;
+ * - for the waiting-room display: a page of the line (`queuePage`).
  * A change of the line's head (a customer called, started, finished, cancelled or sent away, a
  * barber's status or place in the rotation) keeps the waiting customers: the next use reads the head
  * alone, takes out who left, and seats the kept customers again in memory, in O(line) with no read
@@ -216,12 +217,15 @@ export class LineWaits {
   }
 
   /**
-   * The wait of a ticket just checked in. `beforeId` is the newest waiting ticket ahead of it when
-   * it was inserted (under the shop lock): when the kept line ends there, the new customer is seated
-   * after it in O(barbers); otherwise the whole line is read again and kept.
+   * The place and wait of a ticket just checked in. `beforeId` is the newest waiting ticket ahead of
+   * it when it was inserted (under the shop lock): when the kept line ends there, the new customer is
+   * seated after it in O(barbers) and placed after it in O(1); otherwise the whole line is read again
+   * and kept. The kept line is extended only when it ends with the ticket just ahead at the insert,
+   * so simultaneous check-ins are placed one after another, never two at one place (when someone
+   * ahead leaves meanwhile, a later reply's place already counts them out, as the next poll would).
    */
-  async waitOfNew(row: NewTicket, beforeId: number | null, now: Date): Promise<number | null | undefined> {
-    if (row.status !== 'waiting') return undefined;
+  async placeAndWaitOfNew(row: NewTicket, beforeId: number | null, now: Date): Promise<{ place: number | null; wait: number | null | undefined }> {
+    if (row.status !== 'waiting') return { place: null, wait: undefined };
     const joining: ActiveTicket = {
       id: row.id,
       token: row.token,
@@ -240,18 +244,26 @@ export class LineWaits {
       const line = kept ? await this.currentLine(row.shop_id, kept, now, { ticket: joining, beforeId }).catch(() => undefined) : undefined;
       if (!kept || !line || this.byShop.get(row.shop_id) !== kept) break;
       if (kept.pending) continue;
-      if (line.waits.has(row.id)) return line.waits.get(row.id);
+      const known = this.placeAndWaitIn(line, row.id);
+      if (known) return known;
       if ((line.waiting.at(-1)?.id ?? null) !== beforeId) break;
       const wait = seatNext(line.end, { preferredBarberId: row.preferred_barber_id, minutes: row.set_minutes, services: row.set_services });
       line.waits.set(row.id, wait);
       line.waiting.push(joining);
       if (line.places) placeAtTheBack(line.places, joining);
-      return wait;
+      return { place: placeIn(line, row.id) ?? null, wait };
     }
     const fresh = await this.readLine(row.shop_id, row.shop_username, now);
-    if (fresh.waits.has(row.id)) return fresh.waits.get(row.id);
-    // Out of the line again before it was read (called, or cancelled): no wait.
-    return waitOfTicket(this.sql, row, now, { cached: true });
+    const known = this.placeAndWaitIn(fresh, row.id);
+    if (known) return known;
+    // Out of the line again before it was read (called, or cancelled): no place, no wait.
+    return { place: (await ticketById(this.sql, row.shop_id, row.id))?.place ?? null, wait: await waitOfTicket(this.sql, row, now, { cached: true }) };
+  }
+
+  private placeAndWaitIn(line: Line, id: number): { place: number; wait: number | null | undefined } | undefined {
+    if (!line.waits.has(id)) return undefined;
+    const place = placeIn(line, id);
+    return place === undefined ? undefined : { place, wait: line.waits.get(id) };
   }
 
   private freshKept(shopId: number, now: Date): Kept | undefined {

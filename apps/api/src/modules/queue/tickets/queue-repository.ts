@@ -449,9 +449,12 @@ export async function ticketByToken(sql: Sql, token: string, lock = false): Prom
   return one<TicketRow>(sql, `${SELECT_TICKET} WHERE t.token = $1${lock ? ' FOR UPDATE OF t' : ''}`, [token]);
 }
 
-/** A ticket by its token, its place left null: one indexed row, whatever the length of the line. */
-export async function ticketByTokenWithoutPlace(sql: Sql, token: string): Promise<TicketRow | undefined> {
-  return one<TicketRow>(sql, `${SELECT_TICKET_WITHOUT_PLACE} WHERE t.token = $1`, [token]);
+/**
+ * A ticket by its token, its place left null: one indexed row, whatever the length of the line
+ * (`lock`: the row locked, for a write that needs no place).
+ */
+export async function ticketByTokenWithoutPlace(sql: Sql, token: string, lock = false): Promise<TicketRow | undefined> {
+  return one<TicketRow>(sql, `${SELECT_TICKET_WITHOUT_PLACE} WHERE t.token = $1${lock ? ' FOR UPDATE OF t' : ''}`, [token]);
 }
 
 /** The active ticket of this phone (E.164, customerPhone) in the shop: an indexed equality. */
