@@ -3,7 +3,7 @@ import type { Sql } from '../../db/database.js';
 import { toEtaRange } from '../queue/tickets/eta.js';
 import { queueSnapshot, type QueueSnapshot } from '../queue/tickets/queue-repository.js';
 import { enqueueJob, type NewAlertJob } from './alert-jobs-repository.js';
-import { alertedTicketsOfShop, type AlertedTicket } from './turn-alerts-repository.js';
+import { alertedTicketsOfShop, alertedTicketsOfShopNamed, type AlertedTicket } from './turn-alerts-repository.js';
 
 /** "15 minutes before": the lower bound of the shown wait is this many minutes or less. */
 export const FIFTEEN_MINUTES = 15;
@@ -47,7 +47,17 @@ export function jobFor(ticket: AlertedTicket, snapshot: QueueSnapshot): NewAlert
  * Returns how many messages were newly queued.
  */
 export async function evaluateShop(sql: Sql, shopId: number, now: Date): Promise<number> {
-  const tickets = await alertedTicketsOfShop(sql, shopId);
+  return queueOwed(sql, shopId, await alertedTicketsOfShop(sql, shopId), now);
+}
+
+/** The same for the shop with this username (as a queue event names it). */
+export async function evaluateShopNamed(sql: Sql, username: string, now: Date): Promise<number> {
+  const tickets = await alertedTicketsOfShopNamed(sql, username);
+  const shopId = tickets[0]?.shop_id;
+  return shopId === undefined ? 0 : queueOwed(sql, shopId, tickets, now);
+}
+
+async function queueOwed(sql: Sql, shopId: number, tickets: readonly AlertedTicket[], now: Date): Promise<number> {
   if (tickets.length === 0) return 0;
   const snapshot = await queueSnapshot(sql, shopId, now);
   let queued = 0;

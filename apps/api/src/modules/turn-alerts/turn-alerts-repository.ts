@@ -86,15 +86,32 @@ export interface AlertedTicket {
  */
 const RECENTLY_ENDED = `t.ended_at >= now() - interval '1 hour'`;
 
+const OWED_MAYBE = `(t.status IN ('waiting', 'called') OR (t.status = 'cancelled' AND t.cancelled_by = 'staff' AND ${RECENTLY_ENDED}))`;
+
 /** The shop's tickets with alerts on that may need one: still in line, or cancelled by the shop within the hour. */
 export async function alertedTicketsOfShop(sql: Sql, shopId: number): Promise<AlertedTicket[]> {
   return sql.query<AlertedTicket>(
     `SELECT a.ticket_id, a.moment, t.status, t.called_at, t.cancelled_by
        FROM turn_alerts a JOIN walkin_tickets t ON t.id = a.ticket_id
-      WHERE t.shop_id = $1
-        AND (t.status IN ('waiting', 'called') OR (t.status = 'cancelled' AND t.cancelled_by = 'staff' AND ${RECENTLY_ENDED}))
+      WHERE t.shop_id = $1 AND ${OWED_MAYBE}
       ORDER BY a.ticket_id`,
     [shopId],
+  );
+}
+
+/**
+ * The same, with the shop found by its username in the same statement (queue events name the shop
+ * by username, and most shops have no alert on: one statement answers "none" for them).
+ */
+export async function alertedTicketsOfShopNamed(sql: Sql, username: string): Promise<(AlertedTicket & { shop_id: number })[]> {
+  return sql.query<AlertedTicket & { shop_id: number }>(
+    `SELECT a.ticket_id, a.moment, t.status, t.called_at, t.cancelled_by, t.shop_id
+       FROM shops s
+       JOIN walkin_tickets t ON t.shop_id = s.id
+       JOIN turn_alerts a ON a.ticket_id = t.id
+      WHERE s.username = $1 AND ${OWED_MAYBE}
+      ORDER BY a.ticket_id`,
+    [username],
   );
 }
 
@@ -102,15 +119,9 @@ export async function alertedTicketsOfShop(sql: Sql, shopId: number): Promise<Al
 export async function shopsWithAlerts(sql: Sql): Promise<number[]> {
   const rows = await sql.query<{ shop_id: number }>(
     `SELECT DISTINCT t.shop_id FROM turn_alerts a JOIN walkin_tickets t ON t.id = a.ticket_id
-      WHERE t.status IN ('waiting', 'called') OR (t.status = 'cancelled' AND t.cancelled_by = 'staff' AND ${RECENTLY_ENDED})`,
+      WHERE ${OWED_MAYBE}`,
   );
   return rows.map((r) => r.shop_id);
-}
-
-/** Shop ids by username (the queue events name shops by username). */
-export async function shopIdsByUsername(sql: Sql, usernames: readonly string[]): Promise<number[]> {
-  const rows = await sql.query<{ id: number }>('SELECT id FROM shops WHERE username = ANY($1::text[])', [usernames]);
-  return rows.map((r) => r.id);
 }
 
 /** What a message about a ticket needs: the shop's name, the barber, the phone and the page's key. */

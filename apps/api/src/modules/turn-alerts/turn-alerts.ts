@@ -5,10 +5,10 @@ import type { EventBus } from '../queue/events/event-bus.js';
 import type { TicketLinkNotifier } from '../queue/check-in/ticket-link-notifier.js';
 import { ticketByToken } from '../queue/tickets/queue-repository.js';
 import { enqueueJob, pendingCount, queuedSince } from './alert-jobs-repository.js';
-import { evaluateShop } from './alert-triggers.js';
+import { evaluateShop, evaluateShopNamed } from './alert-triggers.js';
 import { AlertWorker } from './alert-worker.js';
 import { safeErrorText } from './senders/send-errors.js';
-import { shopIdsByUsername, shopsWithAlerts } from './turn-alerts-repository.js';
+import { shopsWithAlerts } from './turn-alerts-repository.js';
 
 /** A number already in line gets its ticket link at most once in this window. */
 export const TICKET_LINK_QUIET_MS = 10 * 60_000;
@@ -50,7 +50,7 @@ export class TurnAlerts {
     let queued = 0;
     const run = (async () => {
       try {
-        for (const shopId of await shopIdsByUsername(this.db, usernames)) queued += await evaluateShop(this.db, shopId, this.clock());
+        for (const username of usernames) queued += await evaluateShopNamed(this.db, username, this.clock());
       } catch (err) {
         this.log.error({ err: safeErrorText(err) }, 'turn alerts: evaluating the queue failed');
       }
