@@ -262,8 +262,9 @@ export class LineWaits {
     const fresh = await this.readLine(row.shop_id, row.shop_username, now);
     const known = this.placeAndWaitIn(fresh, row.id);
     if (known) return known;
-    // Out of the line again before it was read (called, or cancelled): no place, no wait.
-    return { place: (await ticketById(this.sql, row.shop_id, row.id))?.place ?? null, wait: await waitOfTicket(this.sql, row, now, { cached: true }) };
+    // Out of the line again before it was read (called, or cancelled): it has no place; its wait is
+    // the one as of the insert's read (as before the line was kept).
+    return { place: null, wait: await waitOfTicket(this.sql, row, now, { cached: true }) };
   }
 
   private placeAndWaitIn(line: Line, id: number): { place: number; wait: number | null | undefined } | undefined {
