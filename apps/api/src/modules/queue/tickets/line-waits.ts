@@ -2,6 +2,7 @@ import type { QueueEvent } from '@chairline/shared';
 import type { Sql } from '../../../db/database.js';
 import type { EventBus, ShopChange } from '../events/event-bus.js';
 import { copyLineEnd, seatNext, type LineEnd } from './eta.js';
+import { noPlaceCounts, placeAtTheBack, type PlaceCounts } from './place-rule.js';
 import {
   lineSums,
   queueHead,
@@ -59,37 +60,15 @@ interface Line {
   places?: Places;
 }
 
-/**
- * Each waiting customer's place (docs/queue.md: those ahead whom the same barbers could take, plus
- * one), by their index in the line's `waiting`, and the counts that give a newcomer at the back
- * theirs in O(1).
- */
+/** Each waiting customer's place (see place-rule.ts), by their index in the line's `waiting`. */
 interface Places {
   byIndex: number[];
-  all: number;
-  /** Customers waiting for anyone. */
-  forAnyone: number;
-  /** Customers waiting for a chosen barber, by barber. */
-  forBarber: Map<number, number>;
-}
-
-function placeAtTheBack(places: Places, t: Pick<ActiveTicket, 'id' | 'preferred_barber_id'>) {
-  const chosen = t.preferred_barber_id;
-  if (chosen === null) {
-    places.byIndex.push(places.all + 1);
-    places.forAnyone += 1;
-  } else {
-    const mine = places.forBarber.get(chosen) ?? 0;
-    places.byIndex.push(mine + places.forAnyone + 1);
-    places.forBarber.set(chosen, mine + 1);
-  }
-  places.all += 1;
+  counts: PlaceCounts;
 }
 
 function placesOfLine(waiting: readonly ActiveTicket[]): Places {
-  const places: Places = { byIndex: [], all: 0, forAnyone: 0, forBarber: new Map() };
-  for (const t of waiting) placeAtTheBack(places, t);
-  return places;
+  const counts = noPlaceCounts();
+  return { byIndex: waiting.map((t) => placeAtTheBack(counts, t.preferred_barber_id)), counts };
 }
 
 /** A ticket's place in the line, found by its id (the line is in order of id). */
@@ -256,7 +235,7 @@ export class LineWaits {
       const wait = seatNext(line.end, { preferredBarberId: row.preferred_barber_id, minutes: row.set_minutes, services: row.set_services });
       line.waits.set(row.id, wait);
       line.waiting.push(joining);
-      if (line.places) placeAtTheBack(line.places, joining);
+      if (line.places) line.places.byIndex.push(placeAtTheBack(line.places.counts, joining.preferred_barber_id));
       return { place: placeIn(line, row.id) ?? null, wait };
     }
     const fresh = await this.readLine(row.shop_id, row.shop_username, now);

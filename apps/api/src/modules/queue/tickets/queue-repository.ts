@@ -9,6 +9,7 @@ import {
 import type { Sql } from '../../../db/database.js';
 import { one } from '../../../db/database.js';
 import { estimateWaits, learnDurations, LEARNING, type SimService, type Simulation } from './eta.js';
+import { noPlaceCounts, placeAtTheBack } from './place-rule.js';
 import { effectiveZoneOf } from '../../../lib/shop-time-zone.js';
 import { shopNamedBy } from '../../usernames/usernames-repository.js';
 
@@ -81,28 +82,11 @@ export const sameSums = (a: LineSums, b: LineSums) =>
 const TICKET_SERVICES_SQL = `coalesce((SELECT json_agg(json_build_object('id', s.id, 'minutes', s.estimated_minutes) ORDER BY s.id)
   FROM walkin_ticket_services ts JOIN services s ON s.id = ts.service_id WHERE ts.ticket_id = t.id), '[]'::json)`;
 
-/**
- * A waiting ticket's place: the waiting tickets ahead of it that the same barbers could take
- * (for "any", every waiting ticket; for a chosen barber, those for that barber or for anyone), plus one.
- */
+/** Each waiting ticket's place by its id (the rule is in place-rule.ts). */
 export function placesOf(tickets: readonly ActiveTicket[]): Map<number, number> {
   const waiting = tickets.filter((t) => t.status === 'waiting').sort((a, b) => a.id - b.id);
-  const places = new Map<number, number>();
-  let all = 0;
-  const perBarber = new Map<number, number>();
-  let anyCount = 0;
-  for (const t of waiting) {
-    if (t.preferred_barber_id === null) {
-      places.set(t.id, all + 1);
-      anyCount += 1;
-    } else {
-      const mine = perBarber.get(t.preferred_barber_id) ?? 0;
-      places.set(t.id, mine + anyCount + 1);
-      perBarber.set(t.preferred_barber_id, mine + 1);
-    }
-    all += 1;
-  }
-  return places;
+  const counts = noPlaceCounts();
+  return new Map(waiting.map((t) => [t.id, placeAtTheBack(counts, t.preferred_barber_id)]));
 }
 
 type JsonTicket = Omit<ActiveTicket, 'started_at'> & { started_at: string | null; services: SimService[] };
