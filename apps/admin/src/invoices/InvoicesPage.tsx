@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { formatShopDateTime, type InvoiceStatus } from '@chairline/shared';
 import { useCallback, useMemo, useState } from 'react';
-import { defaultExporter, ExportButton, List, useDataProvider, useListContext, useNotify, type Exporter } from 'react-admin';
+import { defaultExporter, List, useDataProvider, useListContext, useNotify, type Exporter } from 'react-admin';
 import type { ChairlineDataProvider } from '@chairline/data-provider';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { Spinner } from '../common/Spinner';
@@ -11,6 +11,7 @@ import { capitalise } from './InvoiceStatusMenu';
 import { InvoiceFilters } from './InvoiceFilters';
 import { InvoiceList } from './InvoiceList';
 import type { CommissionRow, InvoiceListItem } from './types';
+import { ExportAllButton } from '../common/ExportAllButton';
 
 /** The CSV: the columns of the screen, amounts as plain numbers for a spreadsheet. */
 function useInvoiceExporter(): Exporter<InvoiceListItem> {
@@ -52,7 +53,7 @@ function InvoicesScreen({ barbers, onStatusChanged }: { barbers: { id: number; n
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <InvoiceFilters barbers={barbers} action={<ExportButton label="Export invoices" sx={{ ml: { sm: 'auto' }, alignSelf: { xs: 'flex-start', sm: 'center' }, whiteSpace: 'nowrap' }} />} />
+      <InvoiceFilters barbers={barbers} action={<ExportAllButton label="Export invoices" sx={{ ml: { sm: 'auto' }, alignSelf: { xs: 'flex-start', sm: 'center' }, whiteSpace: 'nowrap' }} />} />
       <InvoiceList onChangeStatus={(id, to) => void changeStatus(id, to)} />
     </Box>
   );

@@ -2,11 +2,12 @@ import { formatShopDateTime, formatShopTime, PUT_BACK_STATUSES, shopDay, type Ti
 import { Alert, Box, Button, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { DataTable, defaultExporter, ExportButton, List, SimpleList, TopToolbar, useListContext, type Exporter } from 'react-admin';
+import { DataTable, defaultExporter, List, SimpleList, TopToolbar, useListContext, type Exporter } from 'react-admin';
 import { useShopTimeZone } from '../calendar/use-shop-time-zone';
 import { Spinner } from '../common/Spinner';
 import { ENDED_STATUS_LABELS, type BoardTabInfo, type TicketAction } from './board-rules';
 import { TicketActions } from './TicketCard';
+import { ExportAllButton } from '../common/ExportAllButton';
 
 interface Props {
   tab: BoardTabInfo;
@@ -114,7 +115,7 @@ export function EndedTicketsList({ tab, busy, refreshKey, onAction }: Props) {
       exporter={exporter}
       actions={
         <TopToolbar>
-          <ExportButton label="Export CSV" />
+          <ExportAllButton label="Export CSV" />
         </TopToolbar>
       }
       loading={<Spinner minHeight={160} />}
