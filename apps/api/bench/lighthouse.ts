@@ -96,15 +96,29 @@ async function startProductionServer(): Promise<{ url: string; stop: () => Promi
   }
 }
 
+/**
+ * Audits that fail in Lighthouse itself (a trace it could not record: NO_NAVSTART, NO_FCP…) are
+ * run again, as its message asks, up to this many attempts in all; each retry is printed.
+ */
+const ATTEMPTS = 3;
+
 async function audit(url: string, port: number): Promise<LighthouseRun> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { categories, audits, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return scores(url, result.lhr);
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
+    console.error(`  Lighthouse on ${url} failed (${runtimeError.code}); running it again.`);
+  }
+}
+
+function scores(url: string, lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): LighthouseRun {
+  const { categories, audits } = lhr;
   if (REPORT_DIR) {
     mkdirSync(REPORT_DIR, { recursive: true });
     const name = new URL(url).pathname.replaceAll('/', '_');
-    writeFileSync(join(REPORT_DIR, `lighthouse${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    writeFileSync(join(REPORT_DIR, `lighthouse${name}-${Date.now()}.json`), JSON.stringify(lhr));
   }
   return {
     performance: Math.round((categories.performance?.score ?? 0) * 100),
