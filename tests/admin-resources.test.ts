@@ -231,6 +231,41 @@ describe('shop settings', () => {
     await shop.close();
   });
 
+  it('keeps a shop without opening hours open around the clock when other settings are saved; hours are set and cleared by a switch', async () => {
+    const hoursOf = async () =>
+      (await api<{ response: { opening_hours: Record<string, { closed: boolean; open: string; close: string }> } }>(server.baseUrl, 'GET', '/shop/settings/', { token: adminToken })).body
+        .response.opening_hours;
+    expect(await hoursOf()).toEqual({});
+
+    const page = await asAdmin('/dashboard/settings/settings');
+    const keepHours = page.getByLabel('Keep opening hours');
+    await keepHours.waitFor();
+    expect(await keepHours.isChecked()).toBe(false);
+    expect(await page.getByText('No opening hours are set: customers can check in and book at any time.').isVisible()).toBe(true);
+    expect(await page.getByLabel('Monday opens').count()).toBe(0);
+    await page.getByLabel('Address').fill('12 Hours Street');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    expect(await hoursOf()).toEqual({});
+
+    await keepHours.check();
+    expect(await page.getByLabel('Monday opens').inputValue()).toBe('09:00');
+    await page.getByRole('group', { name: 'Opening hours' }).getByRole('checkbox').last().check(); // Sunday closed
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').last().waitFor();
+    await expect.poll(async () => Object.keys(await hoursOf()).length).toBe(7);
+    expect((await hoursOf()).sun?.closed).toBe(true);
+    expect((await hoursOf()).mon).toEqual({ closed: false, open: '09:00', close: '18:00' });
+
+    await page.reload();
+    await page.getByLabel('Keep opening hours').waitFor();
+    expect(await page.getByLabel('Keep opening hours').isChecked()).toBe(true);
+    await page.getByLabel('Keep opening hours').uncheck();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    expect(await hoursOf()).toEqual({});
+  });
+
   it('uploads a logo and refuses a file that is not an image', async () => {
     const page = await asAdmin('/dashboard/settings/store');
     await page.getByRole('button', { name: 'Upload logo' }).waitFor();

@@ -61,6 +61,8 @@ type Draft = Required<Omit<ShopSettingsInput, 'pin' | 'country' | 'last_check_in
   country: string;
   /** Minutes before closing when check-ins stop, as typed ('' or digits). */
   last_check_in_minutes: string;
+  /** Whether the shop keeps opening hours at all; without them customers may check in at any time. */
+  hours_set: boolean;
 };
 
 const draftOf = (s: ShopSettings): Draft => ({
@@ -71,13 +73,17 @@ const draftOf = (s: ShopSettings): Draft => ({
   // A saved zone that is not recognised any more is not in force: the zone in force (UTC) shows
   // until the owner chooses another, and a warning says so.
   timezone: s.timezone_recognised ? s.timezone : s.effective_timezone,
-  // Days never saved show (and then save) the default hours, so what is on screen is what is stored.
+  // Once hours are on, days never saved show (and then save) the default hours, so what is on
+  // screen is what is stored.
   opening_hours: Object.fromEntries(WEEKDAYS.map((d) => [d, { ...DEFAULT_DAY, ...s.opening_hours[d] }])) as OpeningHours,
+  hours_set: WEEKDAYS.some((d) => s.opening_hours[d] !== undefined),
   pin_enabled: s.pin_enabled,
   pin: '',
   country: s.country,
   last_check_in_minutes: String(s.last_check_in_minutes ?? 0),
 });
+
+const NO_HOURS = 'No opening hours are set: customers can check in and book at any time.';
 
 /** Shop settings (admin): profile, public link, logo, time zone, hours and the tablet PIN. */
 export function SettingsPage() {
@@ -122,9 +128,11 @@ export function SettingsPage() {
     setSaving(true);
     setSaveError(null);
     try {
-      const { pin, last_check_in_minutes, ...rest } = draft;
+      const { pin, last_check_in_minutes, hours_set, opening_hours, ...rest } = draft;
       const lastCall = last_check_in_minutes.trim() === '' ? 0 : Number(last_check_in_minutes);
-      const saved = await dataProvider.saveShopSettings({ ...rest, last_check_in_minutes: lastCall, ...(pin ? { pin } : {}) });
+      // A shop without hours saves none, so saving its name or PIN never closes it in the evening.
+      const hours = hours_set ? opening_hours : {};
+      const saved = await dataProvider.saveShopSettings({ ...rest, opening_hours: hours, last_check_in_minutes: lastCall, ...(pin ? { pin } : {}) });
       setSettings(saved);
       setDraft(draftOf(saved));
       notify('Settings saved.', { type: 'success' });
@@ -192,16 +200,26 @@ export function SettingsPage() {
           onChange={(_, v) => set({ timezone: v })}
           renderInput={(params) => <TextField {...params} label="Time zone" />}
         />
-        <OpeningHoursInput value={draft.opening_hours} onChange={(v) => set({ opening_hours: v })} />
-        <TextField
-          label="Last check-in (minutes before closing)"
-          type="number"
-          value={draft.last_check_in_minutes}
-          onChange={(e) => set({ last_check_in_minutes: e.target.value })}
-          slotProps={{ htmlInput: { min: 0, max: 720, step: 5, inputMode: 'numeric' } }}
-          helperText="Customers cannot check in during this many minutes before closing. 0 takes check-ins until closing."
-          sx={{ maxWidth: 320 }}
+        <FormControlLabel
+          control={<Switch checked={draft.hours_set} onChange={(e) => set({ hours_set: e.target.checked })} />}
+          label="Keep opening hours"
         />
+        {draft.hours_set ? (
+          <>
+            <OpeningHoursInput value={draft.opening_hours} onChange={(v) => set({ opening_hours: v })} />
+            <TextField
+              label="Last check-in (minutes before closing)"
+              type="number"
+              value={draft.last_check_in_minutes}
+              onChange={(e) => set({ last_check_in_minutes: e.target.value })}
+              slotProps={{ htmlInput: { min: 0, max: 720, step: 5, inputMode: 'numeric' } }}
+              helperText="Customers cannot check in during this many minutes before closing. 0 takes check-ins until closing."
+              sx={{ maxWidth: 320 }}
+            />
+          </>
+        ) : (
+          <Typography color="text.secondary">{NO_HOURS}</Typography>
+        )}
       </Section>
       <Section title="PIN" subtitle="On a shared tablet, barbers type the shop PIN before creating an invoice or changing their profile.">
         <FormControlLabel control={<Switch checked={draft.pin_enabled} onChange={(e) => set({ pin_enabled: e.target.checked })} />} label="Require the PIN" />
