@@ -494,7 +494,9 @@ export async function insertTicket(sql: Sql, t: NewTicket): Promise<{ id: number
     [t.shopId, t.token, t.partyName, t.phone, t.preferredBarberId, t.source, t.createdByUserId, t.serviceIds],
   );
   if (!row) throw new Error('insert returned no row');
-  // Another request made the same customer between this statement's read and its insert: link it.
+  // A customer got this phone between this statement's read and its insert: link it. (A customer
+  // edited to this phone in the back office; a new customer cannot race, its insert waits for the
+  // shop lock. check-in-customer-race.pg.test.ts.)
   if (t.phone !== null && row.customer_id === null) {
     const customerId = await customerForPhone(sql, t.shopId, t.partyName, t.phone);
     await sql.query('UPDATE walkin_tickets SET customer_id = $2 WHERE id = $1', [row.id, customerId]);
