@@ -91,6 +91,19 @@ describe('the prerendered sign-in page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('hydrates without a mismatch in a year after the page was built, and shows that year', async () => {
+    const context = await app.newContext({ viewport: PHONE_VIEWPORT });
+    const page = await context.newPage();
+    const nextYear = new Date().getFullYear() + 1;
+    await page.clock.install({ time: new Date(`${nextYear}-01-02T10:00:00Z`) });
+    const problems = watchProblems(page);
+    await page.goto('/login');
+    await page.getByLabel('Email').click();
+    await page.locator('form[data-google-config="ready"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByText(/^© \d{4} /).textContent(), { timeout: 30_000 }).toContain(`© ${nextYear} `);
+    expect(problems).toEqual([]);
+  });
+
   it('holds a sign-in sent before the scripts have loaded and sends it once they have, with what was typed', async () => {
     const context = await app.newContext({ viewport: PHONE_VIEWPORT });
     const page = await context.newPage();

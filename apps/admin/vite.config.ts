@@ -9,6 +9,7 @@ const REACT_RUNTIME = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-ro
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), chunkModules()],
+  define: { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) },
   base: '/',
   // The manifest (dist/.vite/manifest.json, not served) lists each chunk's imports: the bench and
   // the chunk tests read which modules /login and /dashboard load first.

@@ -7,6 +7,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { BRAND_COLOR, BRAND_COLOR_DARK } from '../layout/brand';
 import { Logo } from '../layout/Logo';
 import { AuthTheme } from './AuthTheme';
+import { useCopyrightYear } from './copyright-year';
 
 const SHOP_POINTS = [
   'A live walk-in queue customers join from their phone',
@@ -75,6 +76,7 @@ function SidePanel({ affiliate }: { affiliate: boolean }) {
 
 /** Two panels on desktop (form + brand panel), a single column on phones. */
 export function AuthLayout({ affiliate = false, children }: { affiliate?: boolean; children: ReactNode }) {
+  const year = useCopyrightYear();
   return (
     <AuthTheme>
       <Box sx={{ minHeight: '100vh', display: 'flex', bgcolor: 'background.default' }}>
@@ -90,7 +92,7 @@ export function AuthLayout({ affiliate = false, children }: { affiliate?: boolea
             <Box sx={{ width: '100%', maxWidth: 420 }}>{children}</Box>
           </Box>
           <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-            © {new Date().getFullYear()} {PRODUCT_NAME}
+            © {year} {PRODUCT_NAME}
           </Typography>
         </Box>
         <SidePanel affiliate={affiliate} />
