@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { onPostgres } from './support/database.js';
 import { checkIn, makeShop } from './support/factories.js';
+import { someoneWaitsOnALock } from './support/lock-wait.js';
 
 /**
  * A check-in links its ticket to the shop's customer with the same phone, making the customer on a
@@ -18,18 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Resolves once some statement of this database waits on a lock (the check-in, behind the customer's insert). */
-async function someoneWaitsOnALock(): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    const rows = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error("The check-in never waited for the other customer's insert.");
-}
-
 describe("a check-in racing the back office giving a customer the same phone", () => {
   it('links the ticket to that customer and makes no second one', async () => {
     const shop = await makeShop(t.app, t.db);
@@ -44,7 +33,7 @@ describe("a check-in racing the back office giving a customer the same phone", (
     await t.db.transaction(async (tx) => {
       await tx.query('UPDATE customers SET phone = $2 WHERE id = $1', [madeId, phone]);
       checkingIn = checkIn(t.app, shop.username, { name: 'Ana', phone_number: phone });
-      await someoneWaitsOnALock();
+      await someoneWaitsOnALock(t.db, 'The check-in');
     });
     const res = await checkingIn!;
     expect(res.statusCode, res.body).toBe(200);

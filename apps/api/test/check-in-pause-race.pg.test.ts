@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './support/app.js';
 import { onPostgres } from './support/database.js';
 import { checkIn, makeShop } from './support/factories.js';
+import { someoneWaitsOnALock } from './support/lock-wait.js';
 
 /**
  * A pause that commits while a check-in waits for the shop lock must refuse that check-in: the
@@ -15,18 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Resolves once some statement of this database waits on a lock (the check-in, behind the pause). */
-async function someoneWaitsOnALock(): Promise<void> {
-  for (let i = 0; i < 500; i += 1) {
-    const rows = await t.db.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('The check-in never waited for the shop lock.');
-}
-
 describe('a check-in racing a pause', () => {
   it('is refused with the pause message when the pause commits while it waits, and writes nothing', async () => {
     const shop = await makeShop(t.app, t.db);
@@ -35,7 +24,7 @@ describe('a check-in racing a pause', () => {
     await t.db.transaction(async (tx) => {
       await tx.query(`UPDATE shops SET walkins_paused_at = now(), walkins_pause_reason = 'Back at 2' WHERE id = $1`, [shop.shopId]);
       checkingIn = checkIn(t.app, shop.username);
-      await someoneWaitsOnALock();
+      await someoneWaitsOnALock(t.db, 'The check-in');
     });
     const res = await checkingIn!;
     expect(res.statusCode).toBe(409);
