@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
     DATA_DIR=/app/data
 # The workspace's manifests and lockfile, then the production dependencies of the server and of the
 # public site's server renderer (the admin app is static files, bundled at build time).
-COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
+COPY package.json pnpm-lock.yaml pnpm-workspace.yaml ./
 COPY apps/api/package.json apps/api/
 COPY apps/admin/package.json apps/admin/
 COPY apps/public-site/package.json apps/public-site/
