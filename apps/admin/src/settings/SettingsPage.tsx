@@ -187,7 +187,7 @@ export function SettingsPage() {
           ))}
         </TextField>
       </Section>
-      <Section title="Time zone and opening hours" subtitle="Today's queue, statistics and appointments follow the shop's time zone. Customers can check in only during opening hours.">
+      <Section title="Time zone and opening hours" subtitle="Today's queue, statistics and appointments follow the shop's time zone. With opening hours kept, customers can check in only while the shop is open.">
         {!settings.timezone_recognised && (
           <Alert severity="warning" role="alert">
             {timeZoneNotRecognised(settings.timezone, settings.effective_timezone)}
