@@ -128,6 +128,55 @@ describe('the prerendered sign-in page', () => {
     expect(problems).toEqual([]);
   });
 
+  it('never wipes what was typed before the app took the page over, and sends it', async () => {
+    const context = await app.newContext({ viewport: PHONE_VIEWPORT });
+    // Every time a script empties a field that held something (a value or a tick) is noted: the
+    // page's render after hydration once drew the fields from its empty starting state, so for a
+    // moment they showed nothing and a tap on "Sign in" then sent empty fields.
+    await context.addInitScript(() => {
+      const wiped: string[] = [];
+      (window as unknown as { wiped: string[] }).wiped = wiped;
+      for (const property of ['value', 'checked'] as const) {
+        const own = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, property);
+        if (!own?.get || !own.set) throw new Error(`no ${property} property on inputs`);
+        const { get, set } = own;
+        Object.defineProperty(HTMLInputElement.prototype, property, {
+          configurable: true,
+          get() {
+            return get.call(this);
+          },
+          set(next: unknown) {
+            if (get.call(this) && !next) wiped.push(`${this.getAttribute('name')}.${property}`);
+            set.call(this, next);
+          },
+        });
+      }
+    });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody-here@chairline.test');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('checkbox', { name: 'Remember me' }).check();
+    release();
+    // The page is the app's own now: the render after the built HTML has been drawn.
+    await page.locator('form[aria-label="Sign in"]:not([data-prerender-pass])').waitFor({ timeout: 60_000 });
+    expect(await page.evaluate(() => (window as unknown as { wiped: string[] }).wiped)).toEqual([]);
+    expect(await page.getByLabel('Email').inputValue()).toBe('nobody-here@chairline.test');
+    expect(await page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('No active account found with the given credentials');
+    // The browser reports the refused sign-in (401) itself; nothing else may go wrong.
+    expect(problems.filter((p) => !p.includes('status of 401'))).toEqual([]);
+  });
+
   it('keeps what is typed while the page hydrates, and signs in with it', async () => {
     const context = await app.newContext({ viewport: PHONE_VIEWPORT });
     // The password is typed at the very moment the app starts hydrating the page: that keystroke

@@ -59,16 +59,18 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
   const [remember, setRemember] = useState(() => !prerenderPass && rememberedEmail() !== '');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
-  const afterPrerender = useRef(prerenderPass);
+  const justHydrated = useRef(prerenderPass);
   const form = useRef<HTMLFormElement>(null);
   const [sendHeld, setSendHeld] = useState(false);
   useEffect(() => {
-    if (prerenderPass || !afterPrerender.current) return;
-    afterPrerender.current = false;
-    // What was typed into the built page before hydration becomes the page's own state (or the
-    // kept email comes in), and a form sent before then is sent once that state is rendered. The
-    // fields keep what was typed through hydration; the noted values stand in where React had to
-    // draw a field again.
+    if (!justHydrated.current) return;
+    justHydrated.current = false;
+    // Right after hydration, while the page is still the built HTML: what its fields show (typed
+    // before or while it hydrated) becomes the page's state now, before the next render draws the
+    // fields from that state; a render from the empty starting state would wipe what the person
+    // typed, and a tap on "Sign in" at that moment would send empty fields. The noted values stand
+    // in for a field React had to draw again. A form sent before then is sent once that state is
+    // rendered.
     const shown = form.current ? shownIn(form.current) : { email: '', password: '', remember: false };
     const typed = takeTypedBeforeHydration();
     const typedEmail = shown.email || typed.email || '';
@@ -82,7 +84,7 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
     if (typedPassword !== '') setPassword(typedPassword);
     if (shown.remember) setRemember(true);
     if (takeHeldSubmit()) setSendHeld(true);
-  }, [prerenderPass]);
+  }, []);
   useEffect(() => {
     if (!sendHeld) return;
     setSendHeld(false);
@@ -137,8 +139,17 @@ export function LoginPage({ variant = 'shop' }: LoginPageProps) {
 
   return (
     <AuthLayout affiliate={affiliate}>
-      {/* data-google-config tells tests (and tools) when the Google answer is in: the page's own state, no guessing. */}
-      <Box component="form" ref={form} noValidate onSubmit={submit} aria-label="Sign in" data-google-config={googleState}>
+      {/* data-google-config tells tests (and tools) when the Google answer is in, and data-prerender-pass
+          whether the page is still the built HTML: the page's own state, no guessing. */}
+      <Box
+        component="form"
+        ref={form}
+        noValidate
+        onSubmit={submit}
+        aria-label="Sign in"
+        data-google-config={googleState}
+        data-prerender-pass={prerenderPass ? 'true' : undefined}
+      >
         <Typography component="h1" variant="h4" sx={{ fontWeight: 800, letterSpacing: '-0.02em' }}>
           Welcome back
         </Typography>
