@@ -57,6 +57,10 @@ async function checkIn(name: string, phone: string): Promise<PublicTicket> {
 describe('the public site under its Content-Security-Policy', () => {
   it('landing, pricing and legal pages', async () => {
     const { page, problems } = await anonymous();
+    // A year after the pages were built: the footer shows the visitor's year (set by a script the
+    // policy allows), not the build's.
+    const nextYear = new Date().getFullYear() + 1;
+    await page.clock.install({ time: new Date(`${nextYear}-01-02T10:00:00Z`) });
     const pages: [string, string][] = [
       ['/', 'For shop owners'],
       ['/pricing', 'Choose Your Plan'],
@@ -67,6 +71,7 @@ describe('the public site under its Content-Security-Policy', () => {
       const res = await page.goto(path);
       expect(res?.headers()['content-security-policy'], path).toContain("script-src 'self' 'sha256-");
       await heading(page, title).waitFor();
+      expect(await page.locator('.site-footer p').first().textContent(), path).toMatch(new RegExp(`^\\s*© ${nextYear} Chairline\\s*$`));
     }
     expect(problems).toEqual([]);
   });
