@@ -22,6 +22,17 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
+/** Holds back the sign-in page's entry script until the returned function is called. */
+async function holdTheAppScript(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('the prerendered sign-in page', () => {
   it('is in the HTML the server sends for /login, before any script', async () => {
     const res = await fetch(`${app.baseUrl}/login`);
@@ -109,12 +120,7 @@ describe('the prerendered sign-in page', () => {
     const page = await context.newPage();
     const problems = watchProblems(page);
     // The page's entry script is held back until the form has been filled in and sent.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheAppScript(page);
     await page.goto('/login');
     await page.getByLabel('Email').fill(DEMO.admin);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
@@ -154,12 +160,7 @@ describe('the prerendered sign-in page', () => {
     });
     const page = await context.newPage();
     const problems = watchProblems(page);
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdTheAppScript(page);
     await page.goto('/login');
     await page.getByLabel('Email').fill('nobody-here@chairline.test');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
